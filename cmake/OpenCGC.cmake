@@ -1,0 +1,11 @@
+# opencgc_add_library(name sources... [LINK libs...])
+# A project library linked against the shared MLIR and LLVM dylibs.
+function(opencgc_add_library name)
+  cmake_parse_arguments(ARG "" "" "LINK;DEPENDS" ${ARGN})
+  add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_link_libraries(${name} PUBLIC ${ARG_LINK})
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+endfunction()

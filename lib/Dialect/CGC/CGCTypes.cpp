@@ -1,0 +1,150 @@
+//===- CGCTypes.cpp - Types of the cgc dialect ----------------------------===//
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "opencgc/Dialect/CGC/CGCDialect.h"
+
+using namespace mlir;
+using namespace opencgc::cgc;
+
+#define GET_TYPEDEF_CLASSES
+#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
+
+void CGCDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
+      >();
+}
+
+namespace opencgc::cgc {
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+struct ElementInfo {
+  unsigned bits = 0;
+  ElementKind kind = ElementKind::Float;
+};
+} // namespace detail
+using detail::ElementInfo;
+
+static ElementInfo getElementInfo(Type type) {
+  return llvm::TypeSwitch<Type, ElementInfo>(type)
+      .Case<Float16Type, BFloat16Type, Float32Type, Float64Type, Int8Type,
+            Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
+            UInt32Type, UInt64Type, BoolType>([](auto t) {
+        using T = decltype(t);
+        return ElementInfo{T::kBitWidth, T::kKind};
+      })
+      .Default([](Type) { return ElementInfo{}; });
+}
+
+bool isElementType(Type type) {
+  return getElementInfo(type).bits != 0;
+}
+
+unsigned getElementBitWidth(Type type) {
+  return getElementInfo(type).bits;
+}
+
+ElementKind getElementKind(Type type) {
+  return getElementInfo(type).kind;
+}
+
+//===----------------------------------------------------------------------===//
+// !cgc.tensor and !cgc.memref
+//===----------------------------------------------------------------------===//
+
+// `<` [`constant`] (dim `x`)* element-type `>`
+template <typename ShapedT>
+static Type parseShaped(AsmParser &parser) {
+  if (parser.parseLess())
+    return {};
+  bool isConstant = succeeded(parser.parseOptionalKeyword("constant"));
+  SmallVector<int64_t> shape;
+  SMLoc dimsLoc = parser.getCurrentLocation();
+  if (parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true))
+    return {};
+  if (llvm::any_of(shape, ShapedType::isDynamic)) {
+    parser.emitError(dimsLoc, "dynamic dimensions ('?') are not supported "
+                              "yet; give every dimension a static size");
+    return {};
+  }
+  Type elementType;
+  if (parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<ShapedT>(parser.getContext(), shape, elementType,
+                                    isConstant);
+}
+
+static void printShaped(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                        Type elementType, bool isConstant) {
+  printer << "<";
+  if (isConstant)
+    printer << "constant ";
+  for (int64_t dim : shape)
+    printer << dim << "x";
+  printer << elementType << ">";
+}
+
+static LogicalResult verifyShaped(function_ref<InFlightDiagnostic()> emitError,
+                                  StringRef what, ArrayRef<int64_t> shape,
+                                  Type elementType) {
+  for (int64_t dim : shape)
+    if (dim < 0)
+      return emitError() << "!cgc." << what << " dimensions must be static "
+                         << "and non-negative, got " << dim;
+  if (!isElementType(elementType))
+    return emitError() << "!cgc." << what
+                       << " element type must be a CGC element type "
+                          "(!cgc.float32, !cgc.int8, !cgc.bool, ...), got "
+                       << elementType;
+  return success();
+}
+
+static int64_t product(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t dim : shape)
+    n *= dim;
+  return n;
+}
+
+Type TensorType::parse(AsmParser &parser) {
+  return parseShaped<TensorType>(parser);
+}
+void TensorType::print(AsmPrinter &printer) const {
+  printShaped(printer, getShape(), getElementType(), getIsConstant());
+}
+LogicalResult
+TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<int64_t> shape, Type elementType, bool) {
+  return verifyShaped(emitError, "tensor", shape, elementType);
+}
+int64_t TensorType::getNumElements() const { return product(getShape()); }
+int64_t TensorType::getByteSize() const {
+  return getNumElements() * getElementBitWidth(getElementType()) / 8;
+}
+
+Type MemRefType::parse(AsmParser &parser) {
+  return parseShaped<MemRefType>(parser);
+}
+void MemRefType::print(AsmPrinter &printer) const {
+  printShaped(printer, getShape(), getElementType(), getIsConstant());
+}
+LogicalResult
+MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<int64_t> shape, Type elementType, bool) {
+  return verifyShaped(emitError, "memref", shape, elementType);
+}
+int64_t MemRefType::getNumElements() const { return product(getShape()); }
+int64_t MemRefType::getByteSize() const {
+  return getNumElements() * getElementBitWidth(getElementType()) / 8;
+}
+
+} // namespace opencgc::cgc

@@ -1,0 +1,671 @@
+//===- ShapeInference.cpp - Result types of cgc_op layers -----------------===//
+//
+// Shape and type inference with ONNX semantics. These functions run both
+// while parsing (when result types are left out) and while verifying, so
+// they must cope with malformed input: wrong operand counts, non-tensor
+// operands and missing attributes are reported, never assumed away.
+//
+//===----------------------------------------------------------------------===//
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+namespace opencgc::cgc_op {
+using cgc::TensorType;
+
+namespace {
+using Shape = SmallVector<int64_t, 4>;
+
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  return shape.empty() ? std::string("scalar") : llvm::join(
+      llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }),
+      "x");
+}
+
+/// Inference state of one op: where to report errors and what to call it.
+class Inferrer {
+public:
+  Inferrer(std::optional<Location> loc, StringRef opName, MLIRContext *ctx)
+      : loc(loc), opName(opName), ctx(ctx) {}
+
+  template <typename... Args>
+  LogicalResult fail(Args &&...args) const {
+    return emitOptionalError(loc, "'", opName, "' ",
+                             std::forward<Args>(args)...);
+  }
+
+  LogicalResult checkOperandCount(ValueRange operands, size_t min,
+                                  size_t max) const {
+    if (operands.size() >= min && operands.size() <= max)
+      return success();
+    if (min == max)
+      return fail("expects ", min, " operands, got ", operands.size());
+    return fail("expects ", min, " to ", max, " operands, got ",
+                operands.size());
+  }
+
+  /// The operand's tensor type, or an error naming the operand.
+  FailureOr<TensorType> tensor(Value value, StringRef role) const {
+    auto type = dyn_cast_or_null<TensorType>(value ? value.getType() : Type());
+    if (!type) {
+      (void)fail("operand '", role, "' must be a !cgc.tensor, got ",
+                 value ? value.getType() : Type());
+      return failure();
+    }
+    return type;
+  }
+
+  LogicalResult sameElementType(TensorType a, TensorType b, StringRef roleA,
+                                StringRef roleB) const {
+    if (a.getElementType() == b.getElementType())
+      return success();
+    return fail("operands '", roleA, "' and '", roleB,
+                "' have different element types ", a.getElementType(),
+                " and ", b.getElementType());
+  }
+
+  LogicalResult requireFloat(TensorType type, StringRef role) const {
+    if (cgc::isFloatElement(type.getElementType()))
+      return success();
+    return fail("operand '", role, "' must have a floating-point element "
+                "type, got ", type.getElementType());
+  }
+
+  /// An integer array attribute with one value per spatial dimension,
+  /// `defaultValue` everywhere when absent.
+  FailureOr<Shape> spatialArray(ArrayAttr attr, StringRef name, size_t count,
+                                int64_t defaultValue, int64_t minValue) const {
+    Shape values(count, defaultValue);
+    if (!attr)
+      return values;
+    if (attr.size() != count) {
+      (void)fail("attribute '", name, "' has ", attr.size(),
+                 " values, expected ", count,
+                 " (one per spatial dimension)");
+      return failure();
+    }
+    for (auto [i, element] : llvm::enumerate(attr)) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer || integer.getInt() < minValue) {
+        (void)fail("attribute '", name, "' must hold integers >= ", minValue,
+                   ", got ", element);
+        return failure();
+      }
+      values[i] = integer.getInt();
+    }
+    return values;
+  }
+
+  /// Normalizes a possibly negative axis into [0, rank).
+  FailureOr<int64_t> axis(int64_t value, int64_t rank, StringRef name) const {
+    if (value < -rank || value >= rank) {
+      (void)fail("attribute '", name, "' = ", value,
+                 " is out of range for rank ", rank);
+      return failure();
+    }
+    return value < 0 ? value + rank : value;
+  }
+
+  LogicalResult result(ArrayRef<int64_t> shape, Type elementType,
+                       SmallVectorImpl<Type> &results) const {
+    results.push_back(TensorType::get(ctx, shape, elementType,
+                                      /*isConstant=*/false));
+    return success();
+  }
+
+private:
+  std::optional<Location> loc;
+  StringRef opName;
+  MLIRContext *ctx;
+};
+
+/// Multidirectional (numpy) broadcasting of two shapes.
+FailureOr<Shape> broadcast(const Inferrer &inf, ArrayRef<int64_t> a,
+                           ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da != db && da != 1 && db != 1) {
+      (void)inf.fail("cannot broadcast shapes ", shapeStr(a), " and ",
+                     shapeStr(b), ": dimension ", i, " is ", da, " vs ", db);
+      return failure();
+    }
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+/// Output extent of a sliding window (convolution, pooling).
+int64_t windowExtent(int64_t input, int64_t padBegin, int64_t padEnd,
+                     int64_t kernel, int64_t stride, int64_t dilation,
+                     bool ceilMode) {
+  int64_t span = dilation * (kernel - 1) + 1;
+  int64_t padded = input + padBegin + padEnd - span;
+  if (padded < 0)
+    return 0;
+  int64_t out = (ceilMode ? (padded + stride - 1) / stride : padded / stride)
+                + 1;
+  // ONNX: with ceil_mode the last window must start inside the input or
+  // its begin padding.
+  if (ceilMode && (out - 1) * stride >= input + padBegin)
+    --out;
+  return out;
+}
+
+struct WindowParams {
+  Shape strides, dilations, begin, end;
+};
+
+template <typename AdaptorT>
+FailureOr<WindowParams> windowParams(const Inferrer &inf, AdaptorT adaptor,
+                                     size_t spatial) {
+  WindowParams p;
+  auto strides = inf.spatialArray(adaptor.getStridesAttr(), "strides",
+                                  spatial, 1, 1);
+  auto dilations = inf.spatialArray(adaptor.getDilationsAttr(), "dilations",
+                                    spatial, 1, 1);
+  auto begin = inf.spatialArray(adaptor.getStartPaddingAttr(),
+                                "start_padding", spatial, 0, 0);
+  auto end = inf.spatialArray(adaptor.getEndPaddingAttr(), "end_padding",
+                              spatial, 0, 0);
+  if (failed(strides) || failed(dilations) || failed(begin) || failed(end))
+    return failure();
+  return WindowParams{*strides, *dilations, *begin, *end};
+}
+
+/// Output shape N x channels x windows of a convolution or pooling.
+FailureOr<Shape> windowedShape(const Inferrer &inf, ArrayRef<int64_t> input,
+                               int64_t channels, ArrayRef<int64_t> kernel,
+                               const WindowParams &p, bool ceilMode) {
+  Shape out = {input[0], channels};
+  for (size_t i = 0; i < kernel.size(); ++i) {
+    int64_t extent = windowExtent(input[i + 2], p.begin[i], p.end[i],
+                                  kernel[i], p.strides[i], p.dilations[i],
+                                  ceilMode);
+    if (extent < 1) {
+      (void)inf.fail("window of size ", kernel[i], " (dilation ",
+                     p.dilations[i], ") does not fit spatial dimension ", i,
+                     " of extent ", input[i + 2], " with padding ",
+                     p.begin[i], "+", p.end[i]);
+      return failure();
+    }
+    out.push_back(extent);
+  }
+  return out;
+}
+
+Shape toShape(ArrayAttr attr) {
+  Shape values;
+  for (Attribute element : attr)
+    values.push_back(cast<IntegerAttr>(element).getInt());
+  return values;
+}
+
+LogicalResult requireIntegers(const Inferrer &inf, ArrayAttr attr,
+                              StringRef name) {
+  if (!attr)
+    return inf.fail("needs attribute '", name, "'");
+  for (Attribute element : attr)
+    if (!isa<IntegerAttr>(element))
+      return inf.fail("attribute '", name, "' must hold integers, got ",
+                      element);
+  return success();
+}
+
+template <typename OpTy>
+Inferrer makeInferrer(std::optional<Location> loc, MLIRContext *ctx) {
+  return Inferrer(loc, OpTy::getOperationName(), ctx);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+static LogicalResult inferBinary(MLIRContext *ctx,
+                                 std::optional<Location> loc,
+                                 typename OpTy::Adaptor adaptor,
+                                 SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<OpTy>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 2)))
+    return failure();
+  auto lhs = inf.tensor(adaptor.getLhs(), "lhs");
+  auto rhs = inf.tensor(adaptor.getRhs(), "rhs");
+  if (failed(lhs) || failed(rhs) ||
+      failed(inf.sameElementType(*lhs, *rhs, "lhs", "rhs")))
+    return failure();
+  auto shape = broadcast(inf, lhs->getShape(), rhs->getShape());
+  if (failed(shape))
+    return failure();
+  return inf.result(*shape, lhs->getElementType(), results);
+}
+
+#define OPENCGC_BINARY_INFERENCE(OP)                                           \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<Type> &results) {                                        \
+    return inferBinary<OP>(ctx, loc, adaptor, results);                        \
+  }
+OPENCGC_BINARY_INFERENCE(AddOp)
+OPENCGC_BINARY_INFERENCE(SubOp)
+OPENCGC_BINARY_INFERENCE(MulOp)
+OPENCGC_BINARY_INFERENCE(DivOp)
+#undef OPENCGC_BINARY_INFERENCE
+
+/// Same shape and element type as the single input; floats only if asked.
+template <typename OpTy>
+static LogicalResult inferUnary(MLIRContext *ctx, std::optional<Location> loc,
+                                ValueRange operands, bool floatOnly,
+                                SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<OpTy>(loc, ctx);
+  if (failed(inf.checkOperandCount(operands, 1, 1)))
+    return failure();
+  auto input = inf.tensor(operands[0], "input");
+  if (failed(input) || (floatOnly && failed(inf.requireFloat(*input, "input"))))
+    return failure();
+  return inf.result(input->getShape(), input->getElementType(), results);
+}
+
+LogicalResult ReluOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  return inferUnary<ReluOp>(ctx, loc, adaptor.getOperands(), false, results);
+}
+
+LogicalResult SigmoidOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  return inferUnary<SigmoidOp>(ctx, loc, adaptor.getOperands(), true,
+                               results);
+}
+
+LogicalResult TanhOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  return inferUnary<TanhOp>(ctx, loc, adaptor.getOperands(), true, results);
+}
+
+LogicalResult GeluOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  StringRef approximate = adaptor.getApproximate();
+  if (approximate != "none" && approximate != "tanh")
+    return makeInferrer<GeluOp>(loc, ctx).fail(
+        "attribute 'approximate' must be \"none\" or \"tanh\", got \"",
+        approximate, "\"");
+  return inferUnary<GeluOp>(ctx, loc, adaptor.getOperands(), true, results);
+}
+
+LogicalResult SoftmaxOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  if (failed(inferUnary<SoftmaxOp>(ctx, loc, adaptor.getOperands(), true,
+                                   results)))
+    return failure();
+  auto rank = cast<TensorType>(results.back()).getRank();
+  Inferrer inf = makeInferrer<SoftmaxOp>(loc, ctx);
+  return success(succeeded(
+      inf.axis(static_cast<int64_t>(adaptor.getAxis()), rank, "axis")));
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and matrix products
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvolutionOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<ConvolutionOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 3)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto weight = inf.tensor(adaptor.getWeight(), "weight");
+  if (failed(input) || failed(weight) ||
+      failed(inf.sameElementType(*input, *weight, "input", "weight")))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape(), w = weight->getShape();
+  if (x.size() < 3 || w.size() != x.size())
+    return inf.fail("expects input (N x C x spatial...) and weight "
+                    "(M x C/group x kernel...) of equal rank >= 3, got ",
+                    shapeStr(x), " and ", shapeStr(w));
+  int64_t group = static_cast<int64_t>(adaptor.getGroup());
+  if (group < 1 || x[1] % group != 0 || w[1] * group != x[1] ||
+      w[0] % group != 0)
+    return inf.fail("input has ", x[1], " channels and weight ", shapeStr(w),
+                    " with group ", group, "; expected input channels = ",
+                    "weight dim 1 x group and output channels divisible by "
+                    "group");
+  if (Value biasValue = adaptor.getBias()) {
+    auto bias = inf.tensor(biasValue, "bias");
+    if (failed(bias) ||
+        failed(inf.sameElementType(*input, *bias, "input", "bias")))
+      return failure();
+    if (bias->getShape() != ArrayRef<int64_t>{w[0]})
+      return inf.fail("bias must have shape ", w[0], " (one per output "
+                      "channel), got ", shapeStr(bias->getShape()));
+  }
+  auto params = windowParams(inf, adaptor, x.size() - 2);
+  if (failed(params))
+    return failure();
+  auto shape = windowedShape(inf, x, w[0], w.drop_front(2), *params, false);
+  if (failed(shape))
+    return failure();
+  return inf.result(*shape, input->getElementType(), results);
+}
+
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<MatMulOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 2)))
+    return failure();
+  auto lhs = inf.tensor(adaptor.getLhs(), "lhs");
+  auto rhs = inf.tensor(adaptor.getRhs(), "rhs");
+  if (failed(lhs) || failed(rhs) ||
+      failed(inf.sameElementType(*lhs, *rhs, "lhs", "rhs")))
+    return failure();
+  Shape a(lhs->getShape()), b(rhs->getShape());
+  if (a.empty() || b.empty())
+    return inf.fail("operands must have rank >= 1, got ", shapeStr(a),
+                    " and ", shapeStr(b));
+  // numpy.matmul: 1-D operands are promoted to matrices, then dropped.
+  bool vecA = a.size() == 1, vecB = b.size() == 1;
+  if (vecA)
+    a.insert(a.begin(), 1);
+  if (vecB)
+    b.push_back(1);
+  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2],
+          n = b.back();
+  if (k != kb)
+    return inf.fail("contraction dimensions differ: lhs ",
+                    shapeStr(lhs->getShape()), " has K=", k, ", rhs ",
+                    shapeStr(rhs->getShape()), " has K=", kb);
+  auto batch = broadcast(inf, ArrayRef<int64_t>(a).drop_back(2),
+                         ArrayRef<int64_t>(b).drop_back(2));
+  if (failed(batch))
+    return failure();
+  Shape out = *batch;
+  if (!vecA)
+    out.push_back(m);
+  if (!vecB)
+    out.push_back(n);
+  return inf.result(out, lhs->getElementType(), results);
+}
+
+LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<GemmOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 3)))
+    return failure();
+  auto a = inf.tensor(adaptor.getA(), "a");
+  auto b = inf.tensor(adaptor.getB(), "b");
+  if (failed(a) || failed(b) || failed(inf.sameElementType(*a, *b, "a", "b")))
+    return failure();
+  if (a->getRank() != 2 || b->getRank() != 2)
+    return inf.fail("expects 2-D operands, got ", shapeStr(a->getShape()),
+                    " and ", shapeStr(b->getShape()));
+  bool transA = adaptor.getTransA(), transB = adaptor.getTransB();
+  int64_t m = a->getShape()[transA ? 1 : 0], k = a->getShape()[transA ? 0 : 1];
+  int64_t kb = b->getShape()[transB ? 1 : 0], n = b->getShape()[transB ? 0 : 1];
+  if (k != kb)
+    return inf.fail("contraction dimensions differ: op(a) is ", m, "x", k,
+                    ", op(b) is ", kb, "x", n);
+  if (Value cValue = adaptor.getC()) {
+    auto c = inf.tensor(cValue, "c");
+    if (failed(c) || failed(inf.sameElementType(*a, *c, "a", "c")))
+      return failure();
+    auto shape = broadcast(inf, c->getShape(), {m, n});
+    if (failed(shape))
+      return failure();
+    if (*shape != ArrayRef<int64_t>{m, n})
+      return inf.fail("operand 'c' of shape ", shapeStr(c->getShape()),
+                      " does not broadcast to ", m, "x", n);
+  }
+  return inf.result({m, n}, a->getElementType(), results);
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling and resampling
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+static LogicalResult inferPooling(MLIRContext *ctx,
+                                  std::optional<Location> loc,
+                                  typename OpTy::Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<OpTy>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape();
+  if (x.size() < 3)
+    return inf.fail("expects an input of rank >= 3 (N x C x spatial...), "
+                    "got ", shapeStr(x));
+  size_t spatial = x.size() - 2;
+  if (!adaptor.getWindowSizeAttr())
+    return inf.fail("needs attribute 'window_size'");
+  auto window = inf.spatialArray(adaptor.getWindowSizeAttr(), "window_size",
+                                 spatial, 1, 1);
+  auto params = windowParams(inf, adaptor, spatial);
+  if (failed(window) || failed(params))
+    return failure();
+  auto shape = windowedShape(inf, x, x[1], *window, *params,
+                             adaptor.getCeilMode());
+  if (failed(shape))
+    return failure();
+  return inf.result(*shape, input->getElementType(), results);
+}
+
+LogicalResult MaxPoolingOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  return inferPooling<MaxPoolingOp>(ctx, loc, adaptor, results);
+}
+
+LogicalResult
+AveragePoolingOp::inferReturnTypes(MLIRContext *ctx,
+                                   std::optional<Location> loc,
+                                   Adaptor adaptor,
+                                   SmallVectorImpl<Type> &results) {
+  return inferPooling<AveragePoolingOp>(ctx, loc, adaptor, results);
+}
+
+template <typename OpTy>
+static LogicalResult inferUpsample(MLIRContext *ctx,
+                                   std::optional<Location> loc,
+                                   typename OpTy::Adaptor adaptor,
+                                   std::optional<int64_t> requiredRank,
+                                   SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<OpTy>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape();
+  if (requiredRank ? static_cast<int64_t>(x.size()) != *requiredRank
+                   : x.size() < 3)
+    return inf.fail("expects an input of rank ",
+                    requiredRank ? std::to_string(*requiredRank) : ">= 3",
+                    " (N x C x spatial...), got ", shapeStr(x));
+  StringRef mode = adaptor.getMode();
+  if (mode != "nearest" && mode != "linear")
+    return inf.fail("attribute 'mode' must be \"nearest\" or \"linear\", "
+                    "got \"", mode, "\"");
+  ArrayAttr scaleAttr = adaptor.getScaleSizeAttr();
+  if (!scaleAttr || scaleAttr.empty())
+    return inf.fail("needs attribute 'scale_size' with one factor per "
+                    "spatial dimension");
+  auto scales = inf.spatialArray(scaleAttr, "scale_size", x.size() - 2, 1, 1);
+  if (failed(scales))
+    return failure();
+  Shape out(x);
+  for (size_t i = 0; i < scales->size(); ++i)
+    out[i + 2] *= (*scales)[i];
+  return inf.result(out, input->getElementType(), results);
+}
+
+LogicalResult UpsampleOp::inferReturnTypes(MLIRContext *ctx,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  return inferUpsample<UpsampleOp>(ctx, loc, adaptor, std::nullopt, results);
+}
+
+LogicalResult Upsample2dOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  return inferUpsample<Upsample2dOp>(ctx, loc, adaptor, 4, results);
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<ReshapeOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  if (failed(input) ||
+      failed(requireIntegers(inf, adaptor.getShapeAttr(), "shape")))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape();
+  Shape out = toShape(adaptor.getShapeAttr());
+  bool allowZero = adaptor.getAllowZero();
+  int64_t inferIndex = -1, known = 1;
+  for (auto [i, dim] : llvm::enumerate(out)) {
+    if (dim == 0 && !allowZero) {
+      if (i >= x.size())
+        return inf.fail("shape entry ", i, " is 0 (copy the input "
+                        "dimension) but the input has rank ", x.size());
+      dim = x[i];
+    }
+    if (dim == -1) {
+      if (inferIndex >= 0)
+        return inf.fail("shape may contain at most one -1");
+      inferIndex = i;
+      continue;
+    }
+    if (dim < 0)
+      return inf.fail("shape entry ", i, " is ", dim,
+                      "; entries must be >= -1");
+    known *= dim;
+  }
+  int64_t total = input->getNumElements();
+  if (inferIndex >= 0) {
+    if (known == 0 || total % known != 0)
+      return inf.fail("cannot reshape ", shapeStr(x), " (", total,
+                      " elements) to ", shapeStr(toShape(
+                                            adaptor.getShapeAttr())));
+    out[inferIndex] = total / known;
+  } else if (known != total) {
+    return inf.fail("cannot reshape ", shapeStr(x), " (", total,
+                    " elements) to ", shapeStr(out), " (", known,
+                    " elements)");
+  }
+  return inf.result(out, input->getElementType(), results);
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<TransposeOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape();
+  Shape perm;
+  if (ArrayAttr permAttr = adaptor.getPermAttr()) {
+    if (failed(requireIntegers(inf, permAttr, "perm")))
+      return failure();
+    perm = toShape(permAttr);
+  } else {
+    for (int64_t i = x.size() - 1; i >= 0; --i)
+      perm.push_back(i);
+  }
+  Shape sorted(perm);
+  llvm::sort(sorted);
+  if (sorted.size() != x.size())
+    return inf.fail("attribute 'perm' has ", sorted.size(),
+                    " entries for an input of rank ", x.size());
+  for (size_t i = 0; i < sorted.size(); ++i)
+    if (sorted[i] != static_cast<int64_t>(i))
+      return inf.fail("attribute 'perm' must be a permutation of 0..",
+                      static_cast<int64_t>(x.size()) - 1, ", got [",
+                      llvm::join(llvm::map_range(perm, [](int64_t v) {
+                                   return std::to_string(v);
+                                 }),
+                                 ", "),
+                      "]");
+  Shape out;
+  for (int64_t p : perm)
+    out.push_back(x[p]);
+  return inf.result(out, input->getElementType(), results);
+}
+
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<ConcatOp>(loc, ctx);
+  ValueRange inputs = adaptor.getOperands();
+  if (inputs.empty())
+    return inf.fail("expects at least one input");
+  if (!adaptor.getAxisAttr())
+    return inf.fail("needs attribute 'axis'");
+  auto first = inf.tensor(inputs[0], "inputs[0]");
+  if (failed(first))
+    return failure();
+  auto axis = inf.axis(adaptor.getAxisAttr().getInt(), first->getRank(),
+                       "axis");
+  if (failed(axis))
+    return failure();
+  Shape out(first->getShape());
+  for (auto [i, value] : llvm::enumerate(inputs.drop_front())) {
+    std::string role = "inputs[" + std::to_string(i + 1) + "]";
+    auto next = inf.tensor(value, role);
+    if (failed(next) ||
+        failed(inf.sameElementType(*first, *next, "inputs[0]", role)))
+      return failure();
+    ArrayRef<int64_t> shape = next->getShape();
+    bool compatible = shape.size() == out.size();
+    for (size_t d = 0; compatible && d < shape.size(); ++d)
+      compatible = d == static_cast<size_t>(*axis) || shape[d] == out[d];
+    if (!compatible)
+      return inf.fail(role, " has shape ", shapeStr(shape),
+                      ", which differs from ",
+                      shapeStr(first->getShape()),
+                      " outside the concatenation axis ", *axis);
+    out[*axis] += shape[*axis];
+  }
+  return inf.result(out, first->getElementType(), results);
+}
+
+} // namespace opencgc::cgc_op
