@@ -186,6 +186,11 @@ LogicalResult SubgraphOp::verify() {
 // cgc.constant
 //===----------------------------------------------------------------------===//
 
+/// Names the result after the constant: %w1 = cgc.constant("w1").
+void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setName) {
+  setName(getResult(), getName());
+}
+
 LogicalResult ConstantOp::verify() {
   if (getName().empty())
     return emitOpError("needs a non-empty name");

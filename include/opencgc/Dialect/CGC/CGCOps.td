@@ -11,6 +11,7 @@
 #define OPENCGC_DIALECT_CGC_CGCOPS_TD
 
 include "opencgc/Dialect/CGC/CGCTypes.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
@@ -131,11 +132,12 @@ def CGC_SubgraphOp : CGC_Op<"subgraph", [
 //===----------------------------------------------------------------------===//
 
 def CGC_ConstantOp : CGC_Op<"constant", [
-    Pure, ParentOneOf<["EntryPointOp", "ProgramOp"]>]> {
+    Pure, ParentOneOf<["EntryPointOp", "ProgramOp"]>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "An externally bound named constant (weights, biases, ...)";
   let arguments = (ins StrAttr:$name);
   let results = (outs CGC_AnyTensorOrMemRef:$result);
-  let assemblyFormat = "`(` $name `)` attr-dict `:` type($result)";
+  let assemblyFormat = "`(` $name `)` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -145,7 +147,7 @@ def CGC_ReturnOp : CGC_Op<"return", [
                  "ProgramOp"]>]> {
   let summary = "Returns values from an entry point or functional definition";
   let arguments = (ins Variadic<CGC_AnyTensor>:$operands);
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "attr-dict ($operands^ `:` qualified(type($operands)))?";
   let hasVerifier = 1;
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
 }
@@ -162,7 +164,7 @@ def CGC_InvokeOp : CGC_Op<"invoke", [
   let arguments = (ins FlatSymbolRefAttr:$callee,
                        Variadic<CGC_AnyMemRef>:$operands);
   let assemblyFormat =
-      "$callee `(` $operands `)` attr-dict `:` `(` type($operands) `)`";
+      "$callee `(` $operands `)` attr-dict `:` `(` qualified(type($operands)) `)`";
 }
 
 def CGC_ViewMemRefOp : CGC_Op<"view_memref", [
@@ -172,7 +174,8 @@ def CGC_ViewMemRefOp : CGC_Op<"view_memref", [
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$offset);
   let results = (outs CGC_AnyMemRef:$result);
   let assemblyFormat = [{
-    $source `[` $offset `]` attr-dict `:` type($source) `to` type($result)
+    $source `[` $offset `]` attr-dict `:` qualified(type($source)) `to`
+    qualified(type($result))
   }];
   let hasVerifier = 1;
 }

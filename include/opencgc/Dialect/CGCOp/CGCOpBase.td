@@ -10,6 +10,7 @@
 #define OPENCGC_DIALECT_CGCOP_CGCOPBASE_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "opencgc/Dialect/CGC/CGCTypes.td"
@@ -27,7 +28,9 @@ def CGCOp_Dialect : Dialect {
 // A layer op. Assembly: `cgc_op.name(%a, %b) {attrs} : (types) [-> types]`,
 // where the result types may be left out and are then inferred.
 class CGCOp_LayerOp<string mnemonic, list<Trait> traits = []>
-    : Op<CGCOp_Dialect, mnemonic, traits # [Pure, InferTypeOpAdaptor]> {
+    : Op<CGCOp_Dialect, mnemonic, traits # [
+        Pure, InferTypeOpAdaptor,
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let hasCustomAssemblyFormat = 1;
   let extraClassDefinition = [{
     ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
@@ -36,6 +39,12 @@ class CGCOp_LayerOp<string mnemonic, list<Trait> traits = []>
     }
     void $cppClass::print(::mlir::OpAsmPrinter &p) {
       printLayerOp<$cppClass>(*this, p);
+    }
+    // Results print as %convolution, %relu_0, ... like the specification's
+    // %conv1, %relu1.
+    void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setName) {
+      for (::mlir::Value result : (*this)->getResults())
+        setName(result, (*this)->getName().stripDialect());
     }
   }];
 }
