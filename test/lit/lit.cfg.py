@@ -1,5 +1,6 @@
 # lit configuration for opencgc: IR in, IR out, checked with FileCheck.
 import os
+import sys
 
 import lit.formats
 
@@ -17,3 +18,4 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%examples",
                              os.path.join(config.opencgc_src_root, "examples")))
 config.substitutions.append(("%shared", config.shared_dir))
+config.substitutions.append(("%python", sys.executable))

@@ -1,4 +1,4 @@
-//===- CgcContainer.h - MLIR bytecode in a DX Container ----------*- C++ -*-===//
+//===- CgcContainer.h - MLIR bytecode in a DX Container ---------*- C++ -*-===//
 //
 // How opencgc exchanges MLIR: a DX Container with two parts, in this order
 // (docs/container-format.md has the byte layout):

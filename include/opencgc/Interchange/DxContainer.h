@@ -77,9 +77,9 @@ struct DxContainerView {
   /// The whole container.
   llvm::ArrayRef<uint8_t> bytes;
 
-  /// The first part named `fourCC`, or null.
-  const DxPart *findPart(uint32_t fourCC) const;
-  size_t countParts(uint32_t fourCC) const;
+  /// The first part named `partFourCC`, or null.
+  const DxPart *findPart(uint32_t partFourCC) const;
+  size_t countParts(uint32_t partFourCC) const;
   /// True when the digest is all zero, which DXC writes for unsigned output.
   bool isUnsigned() const;
   /// True when parts follow the offset table and each other with no gap,

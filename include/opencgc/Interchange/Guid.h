@@ -1,4 +1,4 @@
-//===- Guid.h - Windows-style GUIDs ------------------------------*- C++ -*-===//
+//===- Guid.h - Windows-style GUIDs -----------------------------*- C++ -*-===//
 //
 // MLIR interfaces are named by GUIDs (D3D12 MLIR programs specification,
 // "DXCGC MLIR Interfaces"). This is the plain value type, with the textual

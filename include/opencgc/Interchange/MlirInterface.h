@@ -1,4 +1,4 @@
-//===- MlirInterface.h - The DXCGC MLIR interfaces ---------------*- C++ -*-===//
+//===- MlirInterface.h - The DXCGC MLIR interfaces --------------*- C++ -*-===//
 //
 // An MLIR interface names the role of a piece of serialized MLIR (input IR,
 // output IR, a subgraph exchange, ...). Each is identified by a GUID from the

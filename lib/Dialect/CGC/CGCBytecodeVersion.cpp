@@ -19,9 +19,14 @@ struct CGCBytecodeInterface : public BytecodeDialectInterface {
       : BytecodeDialectInterface(dialect) {}
 
   void writeVersion(DialectBytecodeWriter &writer) const override {
-    writer.writeVarInt(opencgc::kCgcDialectVersion.major);
-    writer.writeVarInt(opencgc::kCgcDialectVersion.minor);
-    writer.writeVarInt(opencgc::kCgcDialectVersion.patch);
+    opencgc::DialectVersion version = opencgc::kCgcDialectVersion;
+    auto requested = writer.getDialectVersion(getDialect()->getNamespace());
+    if (succeeded(requested))
+      version =
+          static_cast<const CGCBytecodeDialectVersion *>(*requested)->version;
+    writer.writeVarInt(version.major);
+    writer.writeVarInt(version.minor);
+    writer.writeVarInt(version.patch);
   }
 
   std::unique_ptr<mlir::DialectVersion>
@@ -48,4 +53,9 @@ struct CGCBytecodeInterface : public BytecodeDialectInterface {
 
 void opencgc::cgc::addVersionedBytecodeInterface(Dialect *dialect) {
   dialect->addInterfaces<CGCBytecodeInterface>();
+}
+
+std::unique_ptr<mlir::DialectVersion>
+opencgc::cgc::makeBytecodeDialectVersion(opencgc::DialectVersion version) {
+  return std::make_unique<CGCBytecodeDialectVersion>(version);
 }

@@ -42,7 +42,8 @@ static ParseResult parseLayerOp(OpAsmParser &parser, OperationState &result) {
   SmallVector<Type> inferred;
   MLIRContext *context = parser.getContext();
   if (failed(OpTy::inferReturnTypes(
-          context, parser.getEncodedSourceLoc(loc), result.operands,
+          context, parser.getEncodedSourceLoc(parser.getNameLoc()),
+          result.operands,
           result.attributes.getDictionary(context), OpaqueProperties(nullptr),
           RegionRange(), inferred)))
     return failure();
