@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# opencgc developer entry point: installs Debian packages, builds, runs.
+#
+#   scripts/dev.sh example   install, build, run the main job on an example
+#   scripts/dev.sh test      install, build, run every test (lit, gtest, fuzz)
+#   scripts/dev.sh install   only install the Debian packages
+#   scripts/dev.sh build     only configure and build
+#
+# Environment: BUILD_DIR (default: build), OPENCGC_SKIP_INSTALL=1 to skip apt.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+
+# Every Debian 12 package the build and the tests need.
+PACKAGES=(
+  cmake ninja-build ccache git python3
+  clang-22 libclang-rt-22-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libgtest-dev libgmock-dev
+)
+
+log() { printf '\n==> %s\n' "$*"; }
+
+install_packages() {
+  if [[ "${OPENCGC_SKIP_INSTALL:-0}" == 1 ]]; then
+    log "skipping package installation (OPENCGC_SKIP_INSTALL=1)"
+    return
+  fi
+  local sudo=()
+  if [[ "$(id -u)" != 0 ]]; then
+    command -v sudo >/dev/null || {
+      echo "error: installing packages needs root (or sudo)" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  log "installing Debian packages: ${PACKAGES[*]}"
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q \
+    --no-install-recommends "${PACKAGES[@]}"
+}
+
+build() {
+  log "configuring in $BUILD_DIR"
+  cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+  log "building"
+  local start=$SECONDS
+  cmake --build "$BUILD_DIR"
+  log "build finished in $((SECONDS - start)) s"
+}
+
+run_example() {
+  local out="$BUILD_DIR/example"
+  local opencgc="$BUILD_DIR/bin/opencgc"
+  mkdir -p "$out"
+  log "the specification's Input IR example -> CGC_INPUT container"
+  "$opencgc" convert "$ROOT/examples/spec-input-ir.mlir" -o "$out/spec-input-ir.cgc"
+  "$opencgc" inspect "$out/spec-input-ir.cgc"
+  log "the specification's Output IR example -> CGC_OUTPUT container"
+  "$opencgc" convert "$ROOT/examples/spec-output-ir.mlir" -o "$out/spec-output-ir.cgc"
+  "$opencgc" inspect "$out/spec-output-ir.cgc"
+  log "round trip: container -> text"
+  "$opencgc" convert "$out/spec-output-ir.cgc" -o "$out/spec-output-ir.roundtrip.mlir"
+  echo "wrote $out/spec-output-ir.roundtrip.mlir"
+  log "not built yet: compiling and running on a device (Vulkan on lavapipe);" \
+      "see 'opencgc --help'"
+}
+
+run_tests() {
+  log "running all tests"
+  local start=$SECONDS
+  ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+  log "tests finished in $((SECONDS - start)) s"
+}
+
+case "${1:-}" in
+  install) install_packages ;;
+  build) build ;;
+  example) install_packages; build; run_example ;;
+  test) install_packages; build; run_tests ;;
+  *) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 1 ;;
+esac
