@@ -9,53 +9,7 @@
 using namespace mlir;
 using namespace opencgc::cgc;
 
-#define GET_TYPEDEF_CLASSES
-#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
-
-void CGCDialect::registerTypes() {
-  addTypes<
-#define GET_TYPEDEF_LIST
-#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
-      >();
-}
-
 namespace opencgc::cgc {
-
-//===----------------------------------------------------------------------===//
-// Element types
-//===----------------------------------------------------------------------===//
-
-namespace detail {
-struct ElementInfo {
-  unsigned bits = 0;
-  ElementKind kind = ElementKind::Float;
-};
-} // namespace detail
-using detail::ElementInfo;
-
-static ElementInfo getElementInfo(Type type) {
-  return llvm::TypeSwitch<Type, ElementInfo>(type)
-      .Case<Float16Type, BFloat16Type, Float32Type, Float64Type, Int8Type,
-            Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
-            UInt32Type, UInt64Type, BoolType>([](auto t) {
-        using T = decltype(t);
-        return ElementInfo{T::kBitWidth, T::kKind};
-      })
-      .Default([](Type) { return ElementInfo{}; });
-}
-
-bool isElementType(Type type) {
-  return getElementInfo(type).bits != 0;
-}
-
-unsigned getElementBitWidth(Type type) {
-  return getElementInfo(type).bits;
-}
-
-ElementKind getElementKind(Type type) {
-  return getElementInfo(type).kind;
-}
-
 //===----------------------------------------------------------------------===//
 // !cgc.tensor and !cgc.memref
 //===----------------------------------------------------------------------===//
@@ -108,43 +62,59 @@ static LogicalResult verifyShaped(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-static int64_t product(ArrayRef<int64_t> shape) {
+static int64_t countElements(ArrayRef<int64_t> shape) {
   int64_t n = 1;
   for (int64_t dim : shape)
     n *= dim;
   return n;
 }
+} // namespace opencgc::cgc
 
-Type TensorType::parse(AsmParser &parser) {
-  return parseShaped<TensorType>(parser);
-}
-void TensorType::print(AsmPrinter &printer) const {
-  printShaped(printer, getShape(), getElementType(), getIsConstant());
-}
-LogicalResult
-TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<int64_t> shape, Type elementType, bool) {
-  return verifyShaped(emitError, "tensor", shape, elementType);
-}
-int64_t TensorType::getNumElements() const { return product(getShape()); }
-int64_t TensorType::getByteSize() const {
-  return getNumElements() * getElementBitWidth(getElementType()) / 8;
+#define GET_TYPEDEF_CLASSES
+#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
+
+void CGCDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "opencgc/Dialect/CGC/CGCTypes.cpp.inc"
+      >();
 }
 
-Type MemRefType::parse(AsmParser &parser) {
-  return parseShaped<MemRefType>(parser);
+namespace opencgc::cgc {
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+struct ElementInfo {
+  unsigned bits = 0;
+  ElementKind kind = ElementKind::Float;
+};
+} // namespace detail
+using detail::ElementInfo;
+
+static ElementInfo getElementInfo(Type type) {
+  return llvm::TypeSwitch<Type, ElementInfo>(type)
+      .Case<Float16Type, BFloat16Type, Float32Type, Float64Type, Int8Type,
+            Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
+            UInt32Type, UInt64Type, BoolType>([](auto t) {
+        using T = decltype(t);
+        return ElementInfo{T::kBitWidth, T::kKind};
+      })
+      .Default([](Type) { return ElementInfo{}; });
 }
-void MemRefType::print(AsmPrinter &printer) const {
-  printShaped(printer, getShape(), getElementType(), getIsConstant());
+
+bool isElementType(Type type) {
+  return getElementInfo(type).bits != 0;
 }
-LogicalResult
-MemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<int64_t> shape, Type elementType, bool) {
-  return verifyShaped(emitError, "memref", shape, elementType);
+
+unsigned getElementBitWidth(Type type) {
+  return getElementInfo(type).bits;
 }
-int64_t MemRefType::getNumElements() const { return product(getShape()); }
-int64_t MemRefType::getByteSize() const {
-  return getNumElements() * getElementBitWidth(getElementType()) / 8;
+
+ElementKind getElementKind(Type type) {
+  return getElementInfo(type).kind;
 }
 
 } // namespace opencgc::cgc

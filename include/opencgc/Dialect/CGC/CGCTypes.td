@@ -51,6 +51,28 @@ class CGC_ShapedType<string name, string typeMnemonic>
                         "bool":$isConstant);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  // Tensor and memref share their syntax and rules; CGCTypes.cpp has the
+  // helpers.
+  let extraClassDefinition = [{
+    ::mlir::Type $cppClass::parse(::mlir::AsmParser &parser) {
+      return parseShaped<$cppClass>(parser);
+    }
+    void $cppClass::print(::mlir::AsmPrinter &printer) const {
+      printShaped(printer, getShape(), getElementType(), getIsConstant());
+    }
+    ::llvm::LogicalResult $cppClass::verify(
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+        ::llvm::ArrayRef<int64_t> shape, ::mlir::Type elementType, bool) {
+      return verifyShaped(emitError, "}] # typeMnemonic # [{", shape,
+                          elementType);
+    }
+    int64_t $cppClass::getNumElements() const {
+      return countElements(getShape());
+    }
+    int64_t $cppClass::getByteSize() const {
+      return getNumElements() * getElementBitWidth(getElementType()) / 8;
+    }
+  }];
   let extraClassDeclaration = [{
     int64_t getRank() const { return getShape().size(); }
     int64_t getNumElements() const;
