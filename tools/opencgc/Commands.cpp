@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
@@ -22,10 +23,8 @@ struct PlannedCommand {
 constexpr PlannedCommand kPlanned[] = {
     {"compile", "[not built yet] Compile Input IR to Output IR, partitions "
                 "and a memory plan"},
-    {"run", "[not built yet] Run a model or compiled program on a device"},
     {"show", "[not built yet] Draw Input IR, Output IR partitions and the "
              "memory plan"},
-    {"conformance", "[not built yet] Run the ONNX backend node tests"},
     {"bench", "[not built yet] Benchmark a model or a micro kernel"},
 };
 
@@ -33,37 +32,41 @@ cl::SubCommand plannedSubCommands[] = {
     {kPlanned[0].name, kPlanned[0].description},
     {kPlanned[1].name, kPlanned[1].description},
     {kPlanned[2].name, kPlanned[2].description},
-    {kPlanned[3].name, kPlanned[3].description},
-    {kPlanned[4].name, kPlanned[4].description},
 };
 
 // Planned subcommands accept and ignore any arguments, so the message below
 // is what the user sees rather than an option error.
 cl::list<std::string> plannedArgs(cl::Sink, cl::sub(plannedSubCommands[0]),
                                   cl::sub(plannedSubCommands[1]),
-                                  cl::sub(plannedSubCommands[2]),
-                                  cl::sub(plannedSubCommands[3]),
-                                  cl::sub(plannedSubCommands[4]));
+                                  cl::sub(plannedSubCommands[2]));
 
 template <size_t Index>
 int runPlanned(mlir::MLIRContext &) {
   WithColor::error(errs(), "opencgc")
       << "'" << kPlanned[Index].name
-      << "' is not built yet; this build offers 'convert' and 'inspect' "
-         "(see 'opencgc --help')\n";
+      << "' is not built yet (see 'opencgc --help' for what is)\n";
   return 2;
 }
 } // namespace
+
+static std::string argv0;
+void setArgv0(const char *value) { argv0 = value; }
+std::string getSelfExecutable() {
+  // Any address inside this executable identifies it.
+  static int anchor;
+  return sys::fs::getMainExecutable(argv0.c_str(), &anchor);
+}
 
 ArrayRef<Command> getCommands() {
   static const Command commands[] = {
       {convertCommand, runConvert},
       {inspectCommand, runInspect},
+      {importCommand, runImport},
+      {runCommand, runRun},
+      {conformanceCommand, runConformance},
       {plannedSubCommands[0], runPlanned<0>},
       {plannedSubCommands[1], runPlanned<1>},
       {plannedSubCommands[2], runPlanned<2>},
-      {plannedSubCommands[3], runPlanned<3>},
-      {plannedSubCommands[4], runPlanned<4>},
   };
   return commands;
 }

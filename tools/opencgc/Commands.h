@@ -26,8 +26,18 @@ llvm::ArrayRef<Command> getCommands();
 
 int runConvert(mlir::MLIRContext &context);
 int runInspect(mlir::MLIRContext &context);
+int runImport(mlir::MLIRContext &context);
+int runRun(mlir::MLIRContext &context);
+int runConformance(mlir::MLIRContext &context);
 extern llvm::cl::SubCommand convertCommand;
 extern llvm::cl::SubCommand inspectCommand;
+extern llvm::cl::SubCommand importCommand;
+extern llvm::cl::SubCommand runCommand;
+extern llvm::cl::SubCommand conformanceCommand;
+
+/// The path of the running opencgc executable (for child processes).
+std::string getSelfExecutable();
+void setArgv0(const char *argv0);
 
 /// Prints the entry points, programs, partitions, subgraphs and bind points
 /// of a module.

@@ -19,6 +19,7 @@ static void printVersion(raw_ostream &os) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  opencgc::cli::setArgv0(argv[0]);
   cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -26,7 +27,10 @@ int main(int argc, char **argv) {
       "programs)\n\n"
       "  opencgc convert IN -o OUT   convert between .mlir, .mlirbc and .cgc\n"
       "  opencgc inspect FILE        show a container's parts and a module "
-      "summary\n");
+      "summary\n"
+      "  opencgc import M.onnx -o OUT  ONNX -> CGC Input IR + .cgcw weights\n"
+      "  opencgc run MODEL --input NAME=FILE  run on the reference device\n"
+      "  opencgc conformance DIR...  run ONNX backend tests\n");
 
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);

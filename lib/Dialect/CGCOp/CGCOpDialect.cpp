@@ -4,6 +4,11 @@
 #include "opencgc/Dialect/CGC/CGCBytecodeVersion.h"
 #include "opencgc/Dialect/CGC/CGCDialect.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "opencgc/Dialect/CGCOp/MathOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
+#include "opencgc/Dialect/CGCOp/ReductionOps.h"
+#include "opencgc/Dialect/CGCOp/NormalizationOps.h"
+#include "opencgc/Dialect/CGCOp/IndexingOps.h"
 
 using namespace opencgc::cgc_op;
 
@@ -13,6 +18,26 @@ void CGCOpDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "opencgc/Dialect/CGCOp/CGCOpOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/MathOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/LogicOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/ReductionOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/NormalizationOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/IndexingOps.cpp.inc"
       >();
   opencgc::cgc::addVersionedBytecodeInterface(this);
 }

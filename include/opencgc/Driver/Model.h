@@ -1,0 +1,63 @@
+//===- Model.h - Load a model of any form and run it ------------*- C++ -*-===//
+//
+// What `opencgc run` and `opencgc conformance` share: a model from an ONNX
+// file (imported on the fly) or from CGC Input IR in any interchange form
+// with its weights file, tensors from .npy or ONNX .pb files, and execution
+// on the reference device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_DRIVER_MODEL_H
+#define OPENCGC_DRIVER_MODEL_H
+
+#include "mlir/IR/OwningOpRef.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Runtime/WeightsFile.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opencgc::driver {
+
+struct Model {
+  mlir::OwningOpRef<cgc::ModuleOp> module;
+  cgc::EntryPointOp entry;
+  NamedTensors weights;
+  /// Entry-point argument and result names (the `cgc.name` attributes, or
+  /// input0, output0, ... where absent).
+  std::vector<std::string> inputNames;
+  std::vector<std::string> outputNames;
+};
+
+struct LoadOptions {
+  /// Input values known before running (see ImportOptions::knownInputs).
+  std::map<std::string, Tensor> knownInputs;
+  /// Weights for IR models; default: the .cgcw file beside the model.
+  std::optional<std::string> weightsPath;
+};
+
+/// The weights file that belongs beside `modelPath` (same stem, .cgcw).
+std::string defaultWeightsPath(llvm::StringRef modelPath);
+
+/// Loads a .onnx, .mlir, .mlirbc or .cgc model with one cgc.entry_point.
+llvm::Expected<Model> loadModel(llvm::StringRef path,
+                                mlir::MLIRContext &context,
+                                const LoadOptions &options);
+
+/// Reads a tensor from a .npy or ONNX TensorProto .pb file.
+llvm::Expected<Tensor> readTensorFile(llvm::StringRef path);
+
+/// Checks `inputs` against the entry point (count, element type, shape),
+/// naming the input and the expected type on mismatch.
+llvm::Error checkInputs(const Model &model, llvm::ArrayRef<Tensor> inputs);
+
+/// Runs the model on the reference device.
+llvm::Expected<std::vector<Tensor>> runReference(const Model &model,
+                                                 llvm::ArrayRef<Tensor> inputs);
+
+} // namespace opencgc::driver
+
+#endif // OPENCGC_DRIVER_MODEL_H

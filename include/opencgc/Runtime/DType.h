@@ -1,0 +1,131 @@
+//===- DType.h - Element types of runtime tensors ---------------*- C++ -*-===//
+//
+// The runtime's mirror of the CGC element types (!cgc.float32, ...), with the
+// storage types kernels compute on. float16 and bfloat16 are stored as their
+// 16-bit patterns and computed in float.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_RUNTIME_DTYPE_H
+#define OPENCGC_RUNTIME_DTYPE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+
+namespace mlir {
+class MLIRContext;
+class Type;
+} // namespace mlir
+
+namespace opencgc {
+
+enum class DType : uint8_t {
+  Float16,
+  BFloat16,
+  Float32,
+  Float64,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Bool,
+};
+
+/// Bytes one element occupies.
+size_t getDTypeSize(DType dtype);
+/// The CGC spelling without the dialect prefix: "float32", "int8", ...
+llvm::StringRef getDTypeName(DType dtype);
+std::optional<DType> parseDTypeName(llvm::StringRef name);
+bool isFloatDType(DType dtype);
+bool isSignedIntDType(DType dtype);
+bool isUnsignedIntDType(DType dtype);
+
+/// Conversions to and from the cgc element types.
+std::optional<DType> dtypeFromElementType(mlir::Type type);
+mlir::Type getElementType(mlir::MLIRContext *context, DType dtype);
+
+/// IEEE 754 half precision, stored as bits, converted through float.
+struct Half {
+  uint16_t bits = 0;
+  Half() = default;
+  Half(float value) : bits(fromFloat(value)) {}
+  operator float() const { return toFloat(bits); }
+  static uint16_t fromFloat(float value);
+  static float toFloat(uint16_t bits);
+};
+
+/// bfloat16: the top half of a float32, rounded to nearest even.
+struct BFloat16 {
+  uint16_t bits = 0;
+  BFloat16() = default;
+  BFloat16(float value) : bits(fromFloat(value)) {}
+  operator float() const { return toFloat(bits); }
+  static uint16_t fromFloat(float value);
+  static float toFloat(uint16_t bits) {
+    uint32_t word = static_cast<uint32_t>(bits) << 16;
+    float value;
+    std::memcpy(&value, &word, sizeof(value));
+    return value;
+  }
+};
+
+/// The C++ type kernels use for arithmetic on a storage type.
+template <typename T>
+struct ComputeTypeOf {
+  using type = T;
+};
+template <>
+struct ComputeTypeOf<Half> {
+  using type = float;
+};
+template <>
+struct ComputeTypeOf<BFloat16> {
+  using type = float;
+};
+template <typename T>
+using ComputeType = typename ComputeTypeOf<T>::type;
+
+/// Calls `fn(T{})` with the storage type of `dtype` (bool is stored as
+/// uint8_t-sized `bool`).
+template <typename Fn>
+decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
+  switch (dtype) {
+  case DType::Float16:
+    return fn(Half{});
+  case DType::BFloat16:
+    return fn(BFloat16{});
+  case DType::Float32:
+    return fn(float{});
+  case DType::Float64:
+    return fn(double{});
+  case DType::Int8:
+    return fn(int8_t{});
+  case DType::Int16:
+    return fn(int16_t{});
+  case DType::Int32:
+    return fn(int32_t{});
+  case DType::Int64:
+    return fn(int64_t{});
+  case DType::UInt8:
+    return fn(uint8_t{});
+  case DType::UInt16:
+    return fn(uint16_t{});
+  case DType::UInt32:
+    return fn(uint32_t{});
+  case DType::UInt64:
+    return fn(uint64_t{});
+  case DType::Bool:
+    return fn(bool{});
+  }
+  return fn(float{});
+}
+
+} // namespace opencgc
+
+#endif // OPENCGC_RUNTIME_DTYPE_H

@@ -1,0 +1,326 @@
+//===- Conformance.cpp - Run ONNX backend tests ---------------------------===//
+#include "opencgc/Driver/Conformance.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "opencgc/Driver/Model.h"
+#include "opencgc/Frontend/ONNX/Importer.h"
+#include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <map>
+#include <thread>
+
+namespace opencgc::driver {
+
+llvm::StringRef getStatusName(TestStatus status) {
+  switch (status) {
+  case TestStatus::Passed:
+    return "passed";
+  case TestStatus::Failed:
+    return "failed";
+  case TestStatus::Skipped:
+    return "skipped";
+  }
+  return "failed";
+}
+
+std::vector<ConformanceTest>
+discoverTests(llvm::ArrayRef<std::string> roots) {
+  std::vector<ConformanceTest> tests;
+  for (const std::string &root : roots) {
+    std::error_code ec;
+    for (llvm::sys::fs::recursive_directory_iterator it(root, ec), end;
+         it != end && !ec; it.increment(ec)) {
+      if (llvm::sys::path::filename(it->path()) != "model.onnx")
+        continue;
+      llvm::StringRef dir = llvm::sys::path::parent_path(it->path());
+      tests.push_back({llvm::sys::path::filename(dir).str(), dir.str()});
+    }
+  }
+  llvm::sort(tests, [](const ConformanceTest &a, const ConformanceTest &b) {
+    return std::tie(a.name, a.directory) < std::tie(b.name, b.directory);
+  });
+  return tests;
+}
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// The tensors input_0.pb, input_1.pb, ... (or output_*) of a data set.
+llvm::Expected<std::vector<std::pair<std::string, Tensor>>>
+readDataSet(llvm::StringRef dir, llvm::StringRef prefix) {
+  std::vector<std::pair<std::string, Tensor>> tensors;
+  for (int i = 0;; ++i) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, prefix + "_" + llvm::Twine(i) + ".pb");
+    if (!llvm::sys::fs::exists(path))
+      return tensors;
+    auto named = readTensorProtoFile(path);
+    if (!named)
+      return named.takeError();
+    tensors.push_back(std::move(*named));
+  }
+}
+
+std::vector<std::string> dataSetDirs(llvm::StringRef testDir) {
+  std::vector<std::string> dirs;
+  for (int i = 0;; ++i) {
+    llvm::SmallString<256> path(testDir);
+    llvm::sys::path::append(path, "test_data_set_" + llvm::Twine(i));
+    if (!llvm::sys::fs::is_directory(path))
+      return dirs;
+    dirs.push_back(path.str().str());
+  }
+}
+
+/// Compares with numpy.testing.assert_allclose(rtol=1e-3, atol=1e-7):
+/// |actual - expected| <= atol + rtol * |expected|, NaN equal to NaN.
+std::optional<std::string> compareOutput(const Tensor &actual,
+                                         const Tensor &expected,
+                                         size_t index) {
+  std::string where = "output " + std::to_string(index);
+  if (actual.getDType() != expected.getDType())
+    return "mismatch, " + where + ": element type " +
+           getDTypeName(actual.getDType()).str() + ", expected " +
+           getDTypeName(expected.getDType()).str();
+  if (actual.getShape() != expected.getShape())
+    return "mismatch, " + where + ": shape " +
+           formatShape(actual.getShape()) + ", expected " +
+           formatShape(expected.getShape());
+  constexpr double rtol = 1e-3, atol = 1e-7;
+  double maxAbs = 0, maxRel = 0;
+  int64_t bad = 0;
+  for (int64_t i = 0; i < actual.getNumElements(); ++i) {
+    double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
+    if (std::isnan(a) || std::isnan(e)) {
+      bad += std::isnan(a) != std::isnan(e);
+      continue;
+    }
+    if (a == e)
+      continue;
+    double diff = std::fabs(a - e);
+    maxAbs = std::max(maxAbs, diff);
+    if (e != 0)
+      maxRel = std::max(maxRel, diff / std::fabs(e));
+    bad += !(diff <= atol + rtol * std::fabs(e));
+  }
+  if (!bad)
+    return std::nullopt;
+  return "mismatch, " + where + ": " + std::to_string(bad) + " of " +
+         std::to_string(actual.getNumElements()) +
+         " elements differ, max abs error " + llvm::formatv("{0:g}", maxAbs)
+             .str() + ", max rel error " +
+         llvm::formatv("{0:g}", maxRel).str();
+}
+
+TestResult failure(TestStatus status, std::string reason) {
+  TestResult result;
+  result.status = status;
+  result.reason = std::move(reason);
+  return result;
+}
+
+TestResult runDataSets(const ConformanceTest &test,
+                       mlir::MLIRContext &context) {
+  llvm::SmallString<256> modelPath(test.directory);
+  llvm::sys::path::append(modelPath, "model.onnx");
+  if (llvm::Error error = onnx_import::checkModelSignature(modelPath)) {
+    bool unsupported = error.isA<onnx_import::UnsupportedError>();
+    return failure(unsupported ? TestStatus::Skipped : TestStatus::Failed,
+                   llvm::toString(std::move(error)));
+  }
+  std::vector<std::string> sets = dataSetDirs(test.directory);
+  if (sets.empty())
+    return failure(TestStatus::Failed, "no test_data_set_* folder");
+  auto firstInputs = readDataSet(sets.front(), "input");
+  if (!firstInputs)
+    return failure(TestStatus::Failed, llvm::toString(firstInputs.takeError()));
+  LoadOptions options;
+  for (const auto &[name, tensor] : *firstInputs)
+    options.knownInputs[name] = tensor;
+  llvm::Expected<Model> model = loadModel(modelPath, context, options);
+  if (!model) {
+    bool unsupported = model.errorIsA<onnx_import::UnsupportedError>();
+    return failure(unsupported ? TestStatus::Skipped : TestStatus::Failed,
+                   llvm::toString(model.takeError()));
+  }
+  for (const std::string &set : sets) {
+    auto inputs = readDataSet(set, "input");
+    auto outputs = readDataSet(set, "output");
+    if (!inputs)
+      return failure(TestStatus::Failed, llvm::toString(inputs.takeError()));
+    if (!outputs)
+      return failure(TestStatus::Failed, llvm::toString(outputs.takeError()));
+    std::vector<Tensor> arguments;
+    for (auto &[name, tensor] : *inputs)
+      arguments.push_back(tensor);
+    auto results = runReference(*model, arguments);
+    if (!results)
+      return failure(TestStatus::Failed, llvm::toString(results.takeError()));
+    if (results->size() != outputs->size())
+      return failure(TestStatus::Failed,
+                     "the model produced " + std::to_string(results->size()) +
+                         " outputs, the test expects " +
+                         std::to_string(outputs->size()));
+    for (size_t k = 0; k < results->size(); ++k)
+      if (auto mismatch =
+              compareOutput((*results)[k], (*outputs)[k].second, k))
+        return failure(TestStatus::Failed, *mismatch);
+  }
+  return failure(TestStatus::Passed, "");
+}
+} // namespace
+
+TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context) {
+  auto start = Clock::now();
+  TestResult result = runDataSets(test, context);
+  result.seconds =
+      std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+std::string encodeResult(const TestResult &result) {
+  std::string reason = result.reason;
+  for (char &c : reason)
+    if (c == '\n' || c == '\t')
+      c = c == '\n' ? '\x1f' : ' ';
+  return (getStatusName(result.status) + "\t" +
+          llvm::formatv("{0:f3}", result.seconds).str() + "\t" + reason)
+      .str();
+}
+
+TestResult decodeResult(llvm::StringRef line) {
+  auto [status, rest] = line.trim("\n").split('\t');
+  auto [seconds, reason] = rest.split('\t');
+  TestResult result;
+  result.status = status == "passed"    ? TestStatus::Passed
+                  : status == "skipped" ? TestStatus::Skipped
+                                        : TestStatus::Failed;
+  result.reason = reason.str();
+  for (char &c : result.reason)
+    if (c == '\x1f')
+      c = '\n';
+  if (status != "passed" && status != "failed" && status != "skipped")
+    result.reason = "the test process printed no result";
+  seconds.getAsDouble(result.seconds);
+  return result;
+}
+
+namespace {
+struct RunningChild {
+  size_t index;
+  llvm::sys::ProcessInfo process;
+  std::string outputPath;
+  Clock::time_point start;
+};
+
+/// Starts the child for test `index`, its stdout going to a temp file.
+std::optional<RunningChild> startChild(const ChildRunner &runner,
+                                       const ConformanceTest &test,
+                                       size_t index, std::string &error) {
+  llvm::SmallString<128> outputPath;
+  if (auto ec = llvm::sys::fs::createTemporaryFile("opencgc-conformance",
+                                                   "txt", outputPath)) {
+    error = ec.message();
+    return std::nullopt;
+  }
+  std::vector<llvm::StringRef> args = {runner.selfExecutable};
+  for (const std::string &arg : runner.childArgs)
+    args.push_back(arg);
+  args.push_back(test.directory);
+  std::optional<llvm::StringRef> redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(outputPath), llvm::StringRef("")};
+  RunningChild child{index, {}, outputPath.str().str(), Clock::now()};
+  bool failed = false;
+  child.process = llvm::sys::ExecuteNoWait(runner.selfExecutable, args,
+                                           std::nullopt, redirects, 0,
+                                           &error, &failed);
+  if (failed)
+    return std::nullopt;
+  return child;
+}
+
+/// The result of a child that has exited (or was killed).
+TestResult collectChild(const RunningChild &child,
+                        const llvm::sys::ProcessInfo &status, bool timedOut,
+                        unsigned timeoutSeconds) {
+  double seconds =
+      std::chrono::duration<double>(Clock::now() - child.start).count();
+  auto buffer = llvm::MemoryBuffer::getFile(child.outputPath);
+  llvm::sys::fs::remove(child.outputPath);
+  TestResult result;
+  if (timedOut) {
+    result = failure(TestStatus::Failed, "timed out after " +
+                                             std::to_string(timeoutSeconds) +
+                                             " s");
+  } else if (status.ReturnCode != 0 || !buffer) {
+    result = failure(TestStatus::Failed,
+                     status.ReturnCode < 0
+                         ? "the test process crashed (exit " +
+                               std::to_string(status.ReturnCode) + ")"
+                         : "the test process exited with status " +
+                               std::to_string(status.ReturnCode));
+  } else {
+    result = decodeResult((*buffer)->getBuffer());
+  }
+  result.seconds = seconds;
+  return result;
+}
+} // namespace
+
+void runIsolated(const std::vector<ConformanceTest> &tests,
+                 const ChildRunner &runner, unsigned jobs,
+                 llvm::function_ref<void(size_t, const TestResult &)>
+                     onResult) {
+  std::vector<RunningChild> running;
+  size_t next = 0;
+  while (next < tests.size() || !running.empty()) {
+    while (running.size() < std::max(1u, jobs) && next < tests.size()) {
+      std::string error;
+      std::optional<RunningChild> child =
+          startChild(runner, tests[next], next, error);
+      if (!child)
+        onResult(next, failure(TestStatus::Failed,
+                               "cannot start the test process: " + error));
+      else
+        running.push_back(std::move(*child));
+      ++next;
+    }
+    bool progressed = false;
+    for (size_t i = 0; i < running.size();) {
+      RunningChild &child = running[i];
+      std::string error;
+      llvm::sys::ProcessInfo status =
+          llvm::sys::Wait(child.process, /*SecondsToWait=*/0, &error);
+      bool exited = status.Pid != 0;
+      double elapsed =
+          std::chrono::duration<double>(Clock::now() - child.start).count();
+      bool timedOut = !exited && elapsed > runner.timeoutSeconds;
+      if (timedOut) {
+        ::kill(child.process.Pid, SIGKILL);
+        status = llvm::sys::Wait(child.process, std::nullopt, &error);
+      }
+      if (exited || timedOut) {
+        onResult(child.index,
+                 collectChild(child, status, timedOut, runner.timeoutSeconds));
+        running.erase(running.begin() + i);
+        progressed = true;
+        continue;
+      }
+      ++i;
+    }
+    if (!progressed)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+} // namespace opencgc::driver

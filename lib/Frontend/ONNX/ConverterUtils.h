@@ -1,0 +1,76 @@
+//===- ConverterUtils.h - Helpers shared by ONNX converters -----*- C++ -*-===//
+#ifndef OPENCGC_LIB_FRONTEND_ONNX_CONVERTERUTILS_H
+#define OPENCGC_LIB_FRONTEND_ONNX_CONVERTERUTILS_H
+
+#include "ImportContext.h"
+
+namespace opencgc::onnx_import {
+
+/// The static shape of an IR value.
+llvm::ArrayRef<int64_t> shapeOf(mlir::Value value);
+
+/// Explicit begin/end paddings of a sliding window from ONNX's `auto_pad`
+/// and `pads` attributes (static shapes make SAME_* computable here).
+struct Padding {
+  Shape begin, end;
+};
+llvm::Expected<Padding> resolvePadding(ImportContext &ctx,
+                                       llvm::ArrayRef<int64_t> spatialIn,
+                                       llvm::ArrayRef<int64_t> kernel,
+                                       llvm::ArrayRef<int64_t> strides,
+                                       llvm::ArrayRef<int64_t> dilations);
+
+/// An ints attribute with one value per spatial dimension, or `fill`.
+llvm::Expected<Shape> spatialInts(ImportContext &ctx, llvm::StringRef name,
+                                  size_t count, int64_t fill);
+
+/// Reshapes `value` to `shape` with a cgc_op.reshape (no-op if equal).
+llvm::Expected<mlir::Value> reshapeTo(ImportContext &ctx, mlir::Value value,
+                                      llvm::ArrayRef<int64_t> shape);
+
+/// Fails with an unsupported-error when the node defines output `index`
+/// (for optional outputs we do not compute).
+llvm::Error rejectOutput(ImportContext &ctx, unsigned index,
+                         llvm::StringRef what);
+
+/// Converts a one-input, one-output node to `OpTy` with no attributes.
+template <typename OpTy>
+llvm::Error convertUnary(ImportContext &ctx) {
+  llvm::Expected<mlir::Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  llvm::Expected<mlir::Value> result = ctx.create<OpTy>({*input});
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+/// Before opset 7, binary ops broadcast only with `broadcast=1`, aligning
+/// the right operand at `axis`; this reshapes it so numpy rules agree.
+llvm::Expected<mlir::Value> alignLegacyBroadcast(ImportContext &ctx,
+                                                 mlir::Value lhs,
+                                                 mlir::Value rhs);
+
+/// Converts a two-input, one-output node to `OpTy` with no attributes.
+template <typename OpTy>
+llvm::Error convertBinary(ImportContext &ctx) {
+  llvm::Expected<mlir::Value> lhs = ctx.input(0);
+  if (!lhs)
+    return lhs.takeError();
+  llvm::Expected<mlir::Value> rhs = ctx.input(1);
+  if (!rhs)
+    return rhs.takeError();
+  rhs = alignLegacyBroadcast(ctx, *lhs, *rhs);
+  if (!rhs)
+    return rhs.takeError();
+  llvm::Expected<mlir::Value> result = ctx.create<OpTy>({*lhs, *rhs});
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+} // namespace opencgc::onnx_import
+
+#endif // OPENCGC_LIB_FRONTEND_ONNX_CONVERTERUTILS_H

@@ -1,0 +1,196 @@
+//===- ImportContext.cpp - State of one ONNX import -----------------------===//
+#include "ImportContext.h"
+
+#include "mlir/IR/Verifier.h"
+#include "opencgc/Runtime/Reference/KernelRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace opencgc::onnx_import {
+
+char UnsupportedError::ID = 0;
+
+ImportContext::ImportContext(MLIRContext &context, OpBuilder &builder,
+                             int64_t opset,
+                             const std::map<std::string, Tensor> &knownInputs)
+    : context(context), builder(builder), opset(opset),
+      knownInputs(knownInputs), loc(UnknownLoc::get(&context)) {}
+
+void ImportContext::defineValue(llvm::StringRef name, Value value) {
+  values[name] = value;
+}
+
+void ImportContext::defineConstant(llvm::StringRef name, Tensor value) {
+  constants[name] = std::move(value);
+}
+
+bool ImportContext::isDefined(llvm::StringRef name) const {
+  return values.count(name) || constants.count(name);
+}
+
+bool ImportContext::hasInput(unsigned index) const {
+  return static_cast<int>(index) < node->input_size() &&
+         !node->input(index).empty();
+}
+
+Value ImportContext::materialize(llvm::StringRef name, const Tensor &value) {
+  auto type = cgc::TensorType::get(
+      &context, value.getShape(), getElementType(&context, value.getDType()),
+      /*isConstant=*/true);
+  Value result =
+      builder.create<cgc::ConstantOp>(loc, type, builder.getStringAttr(name));
+  weights.emplace_back(name.str(), value);
+  foldedValues[result] = value;
+  values[name] = result;
+  return result;
+}
+
+llvm::Expected<Value> ImportContext::input(unsigned index) {
+  if (!hasInput(index))
+    return malformed("input #" + llvm::Twine(index) + " is missing");
+  llvm::StringRef name = node->input(index);
+  if (Value value = values.lookup(name))
+    return value;
+  auto constant = constants.find(name);
+  if (constant != constants.end())
+    return materialize(name, constant->second);
+  return malformed("input '" + name + "' is not produced by any node, "
+                   "initializer or graph input");
+}
+
+llvm::Expected<Tensor> ImportContext::staticInput(unsigned index,
+                                                  llvm::StringRef what) {
+  if (!hasInput(index))
+    return malformed(what + " (input #" + llvm::Twine(index) +
+                     ") is missing");
+  llvm::StringRef name = node->input(index);
+  auto constant = constants.find(name);
+  if (constant != constants.end())
+    return constant->second;
+  if (Value value = values.lookup(name)) {
+    auto folded = foldedValues.find(value);
+    if (folded != foldedValues.end())
+      return folded->second;
+  }
+  auto known = knownInputs.find(name.str());
+  if (known != knownInputs.end())
+    return known->second;
+  return unsupported(what + " (input '" + name +
+                     "') must be known at import time: an initializer, a "
+                     "Constant, or a graph input whose value is given");
+}
+
+llvm::Expected<DType> ImportContext::inputDType(unsigned index) {
+  if (!hasInput(index))
+    return malformed("input #" + llvm::Twine(index) + " is missing");
+  llvm::StringRef name = node->input(index);
+  auto constant = constants.find(name);
+  if (constant != constants.end())
+    return constant->second.getDType();
+  if (Value value = values.lookup(name))
+    return *dtypeFromElementType(
+        cast<cgc::TensorType>(value.getType()).getElementType());
+  return malformed("input '" + name + "' is not defined");
+}
+
+const onnx::AttributeProto *
+ImportContext::findAttr(llvm::StringRef name) const {
+  for (const onnx::AttributeProto &attr : node->attribute())
+    if (attr.name() == name)
+      return &attr;
+  return nullptr;
+}
+
+int64_t ImportContext::intAttr(llvm::StringRef name, int64_t fallback) const {
+  const onnx::AttributeProto *attr = findAttr(name);
+  return attr ? attr->i() : fallback;
+}
+
+float ImportContext::floatAttr(llvm::StringRef name, float fallback) const {
+  const onnx::AttributeProto *attr = findAttr(name);
+  return attr ? attr->f() : fallback;
+}
+
+std::string ImportContext::stringAttr(llvm::StringRef name,
+                                      llvm::StringRef fallback) const {
+  const onnx::AttributeProto *attr = findAttr(name);
+  return attr ? attr->s() : fallback.str();
+}
+
+std::optional<std::vector<int64_t>>
+ImportContext::intsAttr(llvm::StringRef name) const {
+  const onnx::AttributeProto *attr = findAttr(name);
+  if (!attr)
+    return std::nullopt;
+  return std::vector<int64_t>(attr->ints().begin(), attr->ints().end());
+}
+
+void ImportContext::setOutput(unsigned index, Value value) {
+  if (static_cast<int>(index) < node->output_size() &&
+      !node->output(index).empty())
+    values[node->output(index)] = value;
+}
+
+void ImportContext::setOutputConstant(unsigned index, Tensor value) {
+  if (static_cast<int>(index) < node->output_size() &&
+      !node->output(index).empty())
+    constants[node->output(index)] = std::move(value);
+}
+
+llvm::Error ImportContext::unsupported(const llvm::Twine &why) const {
+  return llvm::make_error<UnsupportedError>(why.str());
+}
+
+llvm::Error ImportContext::malformed(const llvm::Twine &why) const {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), why.str());
+}
+
+NamedAttribute ImportContext::namedAttr(llvm::StringRef name,
+                                        Attribute value) {
+  return builder.getNamedAttr(name, value);
+}
+
+ArrayAttr ImportContext::i64Array(llvm::ArrayRef<int64_t> values) {
+  return builder.getI64ArrayAttr(values);
+}
+
+llvm::Expected<Value> ImportContext::finishOp(OperationState &state) {
+  Operation *op = builder.create(state);
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diag) {
+      diagnostics += diag.str();
+      return success();
+    });
+    if (failed(verify(op))) {
+      op->erase();
+      return unsupported(diagnostics);
+    }
+  }
+  tryFold(op);
+  return op->getResult(0);
+}
+
+void ImportContext::tryFold(Operation *op) {
+  llvm::SmallVector<Tensor, 4> inputs;
+  for (Value operand : op->getOperands()) {
+    auto folded = foldedValues.find(operand);
+    if (folded == foldedValues.end())
+      return;
+    inputs.push_back(folded->second);
+  }
+  reference::KernelFn kernel =
+      reference::KernelRegistry::get().lookup(op->getName().getStringRef());
+  if (!kernel)
+    return;
+  llvm::Expected<reference::TensorList> results = kernel(op, inputs);
+  if (!results) {
+    llvm::consumeError(results.takeError());
+    return;
+  }
+  for (auto [result, value] : llvm::zip(op->getResults(), *results))
+    foldedValues[result] = value;
+}
+
+} // namespace opencgc::onnx_import

@@ -1,0 +1,133 @@
+//===- ImportContext.h - State of one ONNX import ---------------*- C++ -*-===//
+//
+// What a converter sees of the import: the node's inputs as IR values or as
+// import-time constants, its attributes, a builder, and ways to define its
+// outputs and to report unsupported features.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_FRONTEND_ONNX_IMPORTCONTEXT_H
+#define OPENCGC_LIB_FRONTEND_ONNX_IMPORTCONTEXT_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Frontend/ONNX/Importer.h"
+#include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "opencgc/Runtime/Tensor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include "onnx/onnx_pb.h"
+
+#include <map>
+
+namespace opencgc::onnx_import {
+
+
+class ImportContext {
+public:
+  ImportContext(mlir::MLIRContext &context, mlir::OpBuilder &builder,
+                int64_t opset,
+                const std::map<std::string, Tensor> &knownInputs);
+
+  //===--- Graph-level state (used by the importer) ---------------------===//
+  void defineValue(llvm::StringRef name, mlir::Value value);
+  void defineConstant(llvm::StringRef name, Tensor value);
+  bool isDefined(llvm::StringRef name) const;
+  void setNode(const onnx::NodeProto *node, mlir::Location loc) {
+    this->node = node;
+    this->loc = loc;
+  }
+  std::vector<std::pair<std::string, Tensor>> takeWeights() {
+    return std::move(weights);
+  }
+
+  //===--- What converters use -------------------------------------------===//
+  const onnx::NodeProto &getNode() const { return *node; }
+  int64_t getOpset() const { return opset; }
+  mlir::OpBuilder &getBuilder() { return builder; }
+  mlir::Location getLoc() const { return loc; }
+  mlir::MLIRContext *getContext() { return &context; }
+
+  size_t getNumInputs() const { return node->input_size(); }
+  /// True when input `index` exists and is not the empty (omitted) name.
+  bool hasInput(unsigned index) const;
+  /// Input `index` as an IR value; constants are materialized as
+  /// cgc.constant ops on first use.
+  llvm::Expected<mlir::Value> input(unsigned index);
+  /// Input `index` as a value known at import time (an initializer, a
+  /// Constant node, a folded expression or a known graph input); an
+  /// unsupported-error naming `what` otherwise.
+  llvm::Expected<Tensor> staticInput(unsigned index, llvm::StringRef what);
+  /// The element type of input `index`.
+  llvm::Expected<DType> inputDType(unsigned index);
+
+  const onnx::AttributeProto *findAttr(llvm::StringRef name) const;
+  int64_t intAttr(llvm::StringRef name, int64_t fallback) const;
+  float floatAttr(llvm::StringRef name, float fallback) const;
+  std::string stringAttr(llvm::StringRef name,
+                         llvm::StringRef fallback) const;
+  std::optional<std::vector<int64_t>> intsAttr(llvm::StringRef name) const;
+
+  /// Defines output `index` of the node.
+  void setOutput(unsigned index, mlir::Value value);
+  void setOutputConstant(unsigned index, Tensor value);
+
+  /// Builds a layer op, inferring its result type; an inference failure is
+  /// returned as an error (never an assertion). Folds the op at import time
+  /// when all operands are known constants.
+  template <typename OpTy>
+  llvm::Expected<mlir::Value>
+  create(mlir::ValueRange operands,
+         llvm::ArrayRef<mlir::NamedAttribute> attributes = {}) {
+    mlir::OperationState state(loc, OpTy::getOperationName());
+    state.addOperands(operands);
+    state.addAttributes(attributes);
+    state.name.populateDefaultAttrs(state.attributes);
+    llvm::SmallVector<mlir::Type, 1> types;
+    std::string diagnostics;
+    {
+      mlir::ScopedDiagnosticHandler capture(
+          &context, [&](mlir::Diagnostic &diag) {
+            diagnostics += diag.str();
+            return mlir::success();
+          });
+      if (mlir::failed(OpTy::inferReturnTypes(
+              &context, loc, state.operands,
+              state.attributes.getDictionary(&context),
+              mlir::OpaqueProperties(nullptr), mlir::RegionRange(), types)))
+        return unsupported(diagnostics);
+    }
+    state.addTypes(types);
+    return finishOp(state);
+  }
+
+  llvm::Error unsupported(const llvm::Twine &why) const;
+  llvm::Error malformed(const llvm::Twine &why) const;
+
+  // Attribute builders for converters.
+  mlir::NamedAttribute namedAttr(llvm::StringRef name, mlir::Attribute value);
+  mlir::ArrayAttr i64Array(llvm::ArrayRef<int64_t> values);
+
+private:
+  /// Creates and verifies the op, then tries to fold it.
+  llvm::Expected<mlir::Value> finishOp(mlir::OperationState &state);
+  void tryFold(mlir::Operation *op);
+  mlir::Value materialize(llvm::StringRef name, const Tensor &value);
+
+  mlir::MLIRContext &context;
+  mlir::OpBuilder &builder;
+  int64_t opset;
+  const std::map<std::string, Tensor> &knownInputs;
+  const onnx::NodeProto *node = nullptr;
+  mlir::Location loc;
+  llvm::StringMap<mlir::Value> values;
+  llvm::StringMap<Tensor> constants;
+  llvm::DenseMap<mlir::Value, Tensor> foldedValues;
+  std::vector<std::pair<std::string, Tensor>> weights;
+};
+
+} // namespace opencgc::onnx_import
+
+#endif // OPENCGC_LIB_FRONTEND_ONNX_IMPORTCONTEXT_H

@@ -1,0 +1,347 @@
+//===- Importer.cpp - ONNX models to CGC Input IR -------------------------===//
+#include "opencgc/Frontend/ONNX/Importer.h"
+
+#include "ConverterRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "onnx/defs/schema.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace opencgc::onnx_import {
+namespace {
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 message.str());
+}
+
+llvm::Expected<onnx::ModelProto> loadModel(llvm::StringRef path) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!file)
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
+  onnx::ModelProto model;
+  if (!model.ParseFromArray((*file)->getBufferStart(),
+                            static_cast<int>((*file)->getBufferSize())))
+    return makeError(path + ": not a valid ONNX model (protobuf parse "
+                            "failed)");
+  return model;
+}
+
+/// The default-domain opset the model imports.
+llvm::Expected<int64_t> defaultOpset(const onnx::ModelProto &model,
+                                     llvm::StringRef path) {
+  for (const onnx::OperatorSetIdProto &opset : model.opset_import())
+    if (opset.domain().empty() || opset.domain() == "ai.onnx")
+      return opset.version();
+  return llvm::make_error<UnsupportedError>(
+      (path + ": the model imports no default-domain opset").str());
+}
+
+int64_t newestKnownOpset() {
+  const auto &ranges =
+      onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+  auto it = ranges.find("");
+  return it == ranges.end() ? 0 : it->second.second;
+}
+
+/// The static tensor type of a graph input, using a known value's shape for
+/// dimensions the model leaves symbolic.
+llvm::Expected<cgc::TensorType>
+inputType(MLIRContext &context, const onnx::ValueInfoProto &info,
+          const ImportOptions &options) {
+  if (!info.type().has_tensor_type())
+    return llvm::make_error<UnsupportedError>(
+        "graph input '" + info.name() + "' is not a tensor");
+  const onnx::TypeProto::Tensor &tensor = info.type().tensor_type();
+  std::optional<DType> dtype = dtypeFromOnnx(tensor.elem_type());
+  if (!dtype)
+    return llvm::make_error<UnsupportedError>(
+        "graph input '" + info.name() + "' has unsupported element type " +
+        onnx::TensorProto::DataType_Name(
+            static_cast<onnx::TensorProto::DataType>(tensor.elem_type())));
+  auto known = options.knownInputs.find(info.name());
+  Shape shape;
+  if (known != options.knownInputs.end()) {
+    shape.assign(known->second.getShape().begin(),
+                 known->second.getShape().end());
+  } else {
+    for (const auto &dim : tensor.shape().dim()) {
+      if (!dim.has_dim_value())
+        return llvm::make_error<UnsupportedError>(
+            "graph input '" + info.name() + "' has a symbolic dimension '" +
+            dim.dim_param() + "'; give the input's value (--input " +
+            info.name() + "=FILE) so its shape is known");
+      shape.push_back(dim.dim_value());
+    }
+  }
+  return cgc::TensorType::get(&context, shape,
+                              getElementType(&context, *dtype), false);
+}
+
+/// Removes ops whose results nobody uses (folded shape computations, ...)
+/// and the weights only they referred to.
+void eraseDeadOps(cgc::EntryPointOp entry,
+                  std::vector<std::pair<std::string, Tensor>> &weights) {
+  Block *body = entry.getBodyBlock();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+      if (!op.hasTrait<OpTrait::IsTerminator>() && op.use_empty()) {
+        op.erase();
+        changed = true;
+      }
+  }
+  llvm::StringSet<> used;
+  for (auto constant : body->getOps<cgc::ConstantOp>())
+    used.insert(constant.getName());
+  llvm::erase_if(weights, [&](auto &entry) {
+    return !used.contains(entry.first);
+  });
+}
+
+/// The first attribute of `node` its converter does not understand.
+/// `consumed_inputs` (opsets 1-5) is an optimization hint and is ignored.
+std::optional<std::string> unknownAttribute(const onnx::NodeProto &node,
+                                            const Converter &converter) {
+  for (const onnx::AttributeProto &attr : node.attribute())
+    if (attr.name() != "consumed_inputs" &&
+        !llvm::is_contained(converter.attributes, attr.name()))
+      return attr.name();
+  return std::nullopt;
+}
+
+class GraphImporter {
+public:
+  GraphImporter(MLIRContext &context, const onnx::ModelProto &model,
+                llvm::StringRef path, int64_t opset,
+                const ImportOptions &options)
+      : context(context), model(model), path(path), opset(opset),
+        options(options), builder(&context),
+        state(context, builder, opset, options.knownInputs) {}
+
+  llvm::Expected<ImportedModel> run();
+
+private:
+  llvm::Error createEntryPoint(ImportedModel &result);
+  void convertNodes();
+  llvm::Error finishEntryPoint(ImportedModel &result);
+  Location nodeLoc(const onnx::NodeProto &node, int index);
+
+  MLIRContext &context;
+  const onnx::ModelProto &model;
+  llvm::StringRef path;
+  int64_t opset;
+  const ImportOptions &options;
+  OpBuilder builder;
+  ImportContext state;
+  cgc::EntryPointOp entry;
+  std::vector<std::string> problems;
+  /// False once a problem is a malformed model rather than a gap in our
+  /// coverage.
+  bool onlyUnsupported = true;
+};
+
+Location GraphImporter::nodeLoc(const onnx::NodeProto &node, int index) {
+  std::string name = node.name().empty()
+                         ? node.op_type() + "#" + std::to_string(index)
+                         : node.name();
+  return NameLoc::get(builder.getStringAttr(name),
+                      FileLineColLoc::get(&context, path, 0, 0));
+}
+
+llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
+  const onnx::GraphProto &graph = model.graph();
+  for (const onnx::TensorProto &init : graph.initializer()) {
+    llvm::Expected<Tensor> value =
+        tensorFromProto(init, "initializer '" + init.name() + "'");
+    if (!value)
+      return value.takeError();
+    state.defineConstant(init.name(), *value);
+  }
+  SmallVector<Type> argTypes;
+  SmallVector<Attribute> argAttrs;
+  for (const onnx::ValueInfoProto &input : graph.input()) {
+    if (state.isDefined(input.name()))
+      continue; // An initializer listed as an input (IR version < 4).
+    llvm::Expected<cgc::TensorType> type =
+        inputType(context, input, options);
+    if (!type)
+      return type.takeError();
+    argTypes.push_back(*type);
+    argAttrs.push_back(builder.getDictionaryAttr(builder.getNamedAttr(
+        kNameAttr, builder.getStringAttr(input.name()))));
+    result.inputNames.push_back(input.name());
+  }
+  result.module = cgc::ModuleOp::create(builder, FileLineColLoc::get(
+                                                     &context, path, 0, 0));
+  builder.setInsertionPointToEnd(result.module->getBodyBlock());
+  entry = cgc::EntryPointOp::create(builder, result.module->getLoc(), "main",
+                                    builder.getFunctionType(argTypes, {}));
+  entry.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
+  Block *body = entry.getBodyBlock();
+  for (auto [name, arg] : llvm::zip(result.inputNames, body->getArguments()))
+    state.defineValue(name, arg);
+  builder.setInsertionPointToEnd(body);
+  return llvm::Error::success();
+}
+
+void GraphImporter::convertNodes() {
+  llvm::StringSet<> poisoned;
+  for (auto [index, node] : llvm::enumerate(model.graph().node())) {
+    std::string where = "node '" +
+                        (node.name().empty() ? std::string("#") +
+                                                   std::to_string(index)
+                                             : node.name()) +
+                        "' (" + node.op_type() + ", opset " +
+                        std::to_string(opset) + ")";
+    bool foreignDomain = !node.domain().empty() && node.domain() != "ai.onnx";
+    const Converter *converter =
+        foreignDomain ? nullptr
+                      : ConverterRegistry::get().lookup(node.op_type());
+    if (!converter) {
+      problems.push_back(where + ": unsupported op" +
+                         (foreignDomain ? " in domain '" + node.domain() + "'"
+                                        : std::string()));
+      for (const std::string &output : node.output())
+        poisoned.insert(output);
+      continue;
+    }
+    // A node fed by a node we could not convert cannot be converted either,
+    // but its op type was checked above.
+    if (llvm::any_of(node.input(), [&](const std::string &input) {
+          return poisoned.contains(input);
+        })) {
+      for (const std::string &output : node.output())
+        poisoned.insert(output);
+      continue;
+    }
+    if (std::optional<std::string> attr = unknownAttribute(node, *converter)) {
+      problems.push_back(where + ": unsupported attribute '" + *attr + "'");
+      for (const std::string &output : node.output())
+        poisoned.insert(output);
+      continue;
+    }
+    state.setNode(&node, nodeLoc(node, index));
+    if (llvm::Error error = converter->convert(state)) {
+      onlyUnsupported &= error.isA<UnsupportedError>();
+      problems.push_back(where + ": " + llvm::toString(std::move(error)));
+      for (const std::string &output : node.output())
+        poisoned.insert(output);
+    }
+  }
+}
+
+llvm::Error GraphImporter::finishEntryPoint(ImportedModel &result) {
+  SmallVector<Value> outputs;
+  SmallVector<Attribute> resAttrs;
+  onnx::NodeProto returnNode;
+  state.setNode(&returnNode, entry.getLoc());
+  for (const onnx::ValueInfoProto &output : model.graph().output()) {
+    returnNode.add_input(output.name());
+    llvm::Expected<Value> value =
+        state.input(returnNode.input_size() - 1);
+    if (!value)
+      return makeError("graph output '" + output.name() +
+                       "': " + llvm::toString(value.takeError()));
+    outputs.push_back(*value);
+    resAttrs.push_back(builder.getDictionaryAttr(builder.getNamedAttr(
+        kNameAttr, builder.getStringAttr(output.name()))));
+    result.outputNames.push_back(output.name());
+  }
+  cgc::ReturnOp::create(builder, entry.getLoc(), outputs);
+  entry.setFunctionTypeAttr(TypeAttr::get(builder.getFunctionType(
+      entry.getArgumentTypes(), ValueRange(outputs).getTypes())));
+  entry.setResAttrsAttr(builder.getArrayAttr(resAttrs));
+  result.weights = state.takeWeights();
+  eraseDeadOps(entry, result.weights);
+  std::string diagnostics;
+  ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diag) {
+    diagnostics += diag.str() + "\n";
+    return success();
+  });
+  if (failed(verify(result.module.get())))
+    return makeError(path + ": the imported IR does not verify:\n" +
+                     diagnostics);
+  return llvm::Error::success();
+}
+
+llvm::Expected<ImportedModel> GraphImporter::run() {
+  ImportedModel result;
+  result.opsetVersion = opset;
+  if (auto error = createEntryPoint(result))
+    return std::move(error);
+  convertNodes();
+  if (!problems.empty()) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << path << ": cannot import " << problems.size() << " node"
+       << (problems.size() == 1 ? "" : "s") << ":";
+    for (const std::string &problem : problems)
+      os << "\n  " << problem;
+    if (onlyUnsupported)
+      return llvm::make_error<UnsupportedError>(message);
+    return makeError(message);
+  }
+  if (auto error = finishEntryPoint(result))
+    return std::move(error);
+  return result;
+}
+} // namespace
+
+llvm::Error checkModelSignature(llvm::StringRef path) {
+  llvm::Expected<onnx::ModelProto> model = loadModel(path);
+  if (!model)
+    return model.takeError();
+  auto check = [&](const onnx::ValueInfoProto &info,
+                   llvm::StringRef kind) -> llvm::Error {
+    if (!info.type().has_tensor_type())
+      return llvm::make_error<UnsupportedError>(
+          (path + ": graph " + kind + " '" + info.name() +
+           "' is not a tensor (sequences, maps and optionals are not "
+           "supported)")
+              .str());
+    int32_t elementType = info.type().tensor_type().elem_type();
+    if (!dtypeFromOnnx(elementType))
+      return llvm::make_error<UnsupportedError>(
+          (path + ": graph " + kind + " '" + info.name() +
+           "' has unsupported element type " +
+           onnx::TensorProto::DataType_Name(
+               static_cast<onnx::TensorProto::DataType>(elementType)))
+              .str());
+    return llvm::Error::success();
+  };
+  for (const onnx::ValueInfoProto &input : model->graph().input())
+    if (auto error = check(input, "input"))
+      return error;
+  for (const onnx::ValueInfoProto &output : model->graph().output())
+    if (auto error = check(output, "output"))
+      return error;
+  return llvm::Error::success();
+}
+
+llvm::Expected<ImportedModel> importOnnxModel(llvm::StringRef path,
+                                              MLIRContext &context,
+                                              const ImportOptions &options) {
+  llvm::Expected<onnx::ModelProto> model = loadModel(path);
+  if (!model)
+    return model.takeError();
+  llvm::Expected<int64_t> opset = defaultOpset(*model, path);
+  if (!opset)
+    return opset.takeError();
+  int64_t newest = newestKnownOpset();
+  if (*opset < 1 || (newest && *opset > newest))
+    return makeError(path + ": opset " + llvm::Twine(*opset) +
+                     " is not supported (supported: 1 to " +
+                     llvm::Twine(newest) + ")");
+  GraphImporter importer(context, *model, path, *opset, options);
+  return importer.run();
+}
+
+} // namespace opencgc::onnx_import

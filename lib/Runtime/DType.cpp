@@ -1,0 +1,188 @@
+//===- DType.cpp - Element types of runtime tensors -----------------------===//
+#include "opencgc/Runtime/DType.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Types.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+namespace opencgc {
+
+size_t getDTypeSize(DType dtype) {
+  return dispatchDType(dtype, [](auto value) { return sizeof(value); });
+}
+
+llvm::StringRef getDTypeName(DType dtype) {
+  switch (dtype) {
+  case DType::Float16:
+    return "float16";
+  case DType::BFloat16:
+    return "bfloat16";
+  case DType::Float32:
+    return "float32";
+  case DType::Float64:
+    return "float64";
+  case DType::Int8:
+    return "int8";
+  case DType::Int16:
+    return "int16";
+  case DType::Int32:
+    return "int32";
+  case DType::Int64:
+    return "int64";
+  case DType::UInt8:
+    return "uint8";
+  case DType::UInt16:
+    return "uint16";
+  case DType::UInt32:
+    return "uint32";
+  case DType::UInt64:
+    return "uint64";
+  case DType::Bool:
+    return "bool";
+  }
+  return "unknown";
+}
+
+std::optional<DType> parseDTypeName(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<DType>>(name)
+      .Case("float16", DType::Float16)
+      .Case("bfloat16", DType::BFloat16)
+      .Case("float32", DType::Float32)
+      .Case("float64", DType::Float64)
+      .Case("int8", DType::Int8)
+      .Case("int16", DType::Int16)
+      .Case("int32", DType::Int32)
+      .Case("int64", DType::Int64)
+      .Case("uint8", DType::UInt8)
+      .Case("uint16", DType::UInt16)
+      .Case("uint32", DType::UInt32)
+      .Case("uint64", DType::UInt64)
+      .Case("bool", DType::Bool)
+      .Default(std::nullopt);
+}
+
+bool isFloatDType(DType dtype) {
+  return dtype == DType::Float16 || dtype == DType::BFloat16 ||
+         dtype == DType::Float32 || dtype == DType::Float64;
+}
+bool isSignedIntDType(DType dtype) {
+  return dtype == DType::Int8 || dtype == DType::Int16 ||
+         dtype == DType::Int32 || dtype == DType::Int64;
+}
+bool isUnsignedIntDType(DType dtype) {
+  return dtype == DType::UInt8 || dtype == DType::UInt16 ||
+         dtype == DType::UInt32 || dtype == DType::UInt64;
+}
+
+std::optional<DType> dtypeFromElementType(mlir::Type type) {
+  using namespace cgc;
+  return llvm::TypeSwitch<mlir::Type, std::optional<DType>>(type)
+      .Case([](Float16Type) { return DType::Float16; })
+      .Case([](BFloat16Type) { return DType::BFloat16; })
+      .Case([](Float32Type) { return DType::Float32; })
+      .Case([](Float64Type) { return DType::Float64; })
+      .Case([](Int8Type) { return DType::Int8; })
+      .Case([](Int16Type) { return DType::Int16; })
+      .Case([](Int32Type) { return DType::Int32; })
+      .Case([](Int64Type) { return DType::Int64; })
+      .Case([](UInt8Type) { return DType::UInt8; })
+      .Case([](UInt16Type) { return DType::UInt16; })
+      .Case([](UInt32Type) { return DType::UInt32; })
+      .Case([](UInt64Type) { return DType::UInt64; })
+      .Case([](BoolType) { return DType::Bool; })
+      .Default([](mlir::Type) { return std::nullopt; });
+}
+
+mlir::Type getElementType(mlir::MLIRContext *context, DType dtype) {
+  using namespace cgc;
+  switch (dtype) {
+  case DType::Float16:
+    return Float16Type::get(context);
+  case DType::BFloat16:
+    return BFloat16Type::get(context);
+  case DType::Float32:
+    return Float32Type::get(context);
+  case DType::Float64:
+    return Float64Type::get(context);
+  case DType::Int8:
+    return Int8Type::get(context);
+  case DType::Int16:
+    return Int16Type::get(context);
+  case DType::Int32:
+    return Int32Type::get(context);
+  case DType::Int64:
+    return Int64Type::get(context);
+  case DType::UInt8:
+    return UInt8Type::get(context);
+  case DType::UInt16:
+    return UInt16Type::get(context);
+  case DType::UInt32:
+    return UInt32Type::get(context);
+  case DType::UInt64:
+    return UInt64Type::get(context);
+  case DType::Bool:
+    return BoolType::get(context);
+  }
+  return {};
+}
+
+static uint32_t floatBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+static float bitsToFloat(uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+uint16_t Half::fromFloat(float value) {
+  uint32_t bits = floatBits(value);
+  uint16_t sign = (bits >> 16) & 0x8000;
+  uint32_t magnitude = bits & 0x7fffffff;
+  if (magnitude >= 0x7f800000) // Inf or NaN (keep NaN quiet).
+    return sign | 0x7c00 |
+           (magnitude > 0x7f800000 ? 0x200 | ((magnitude >> 13) & 0x3ff) : 0);
+  if (magnitude >= 0x477ff000) // >= 65520 rounds to infinity.
+    return sign | 0x7c00;
+  if (magnitude < 0x38800000) { // Below 2^-14: subnormal or zero.
+    // Scaling by 2^24 is exact; nearbyint rounds half to even.
+    float scaled = bitsToFloat(magnitude) * 16777216.0f;
+    return sign | static_cast<uint16_t>(std::nearbyint(scaled));
+  }
+  uint32_t exponent = ((magnitude >> 23) & 0xff) - 127 + 15;
+  uint32_t half = (exponent << 10) | ((magnitude & 0x7fffff) >> 13);
+  uint32_t rest = magnitude & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half;
+  return sign | static_cast<uint16_t>(half);
+}
+
+float Half::toFloat(uint16_t bits) {
+  uint32_t sign = static_cast<uint32_t>(bits & 0x8000) << 16;
+  uint32_t exponent = (bits >> 10) & 0x1f;
+  uint32_t mantissa = bits & 0x3ff;
+  if (exponent == 0) {
+    float value = static_cast<float>(mantissa) / 16777216.0f;
+    return sign ? -value : value;
+  }
+  if (exponent == 31)
+    return bitsToFloat(sign | 0x7f800000 | (mantissa << 13));
+  return bitsToFloat(sign | ((exponent - 15 + 127) << 23) | (mantissa << 13));
+}
+
+uint16_t BFloat16::fromFloat(float value) {
+  uint32_t bits = floatBits(value);
+  if ((bits & 0x7fffffff) > 0x7f800000) // NaN stays a quiet NaN.
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
+  return static_cast<uint16_t>((bits + rounding) >> 16);
+}
+
+} // namespace opencgc

@@ -1,0 +1,113 @@
+//===- Executor.cpp - Run CGC Input IR on the host ------------------------===//
+#include "opencgc/Runtime/Reference/Executor.h"
+
+#include "KernelUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+
+namespace opencgc::reference {
+namespace {
+/// Checks a value against the tensor type it must have.
+llvm::Error checkType(Tensor &value, Type type, Operation *where,
+                      const llvm::Twine &what) {
+  auto tensorType = cast<cgc::TensorType>(type);
+  std::optional<DType> dtype =
+      dtypeFromElementType(tensorType.getElementType());
+  if (dtype == value.getDType() &&
+      value.getShape() == tensorType.getShape())
+    return llvm::Error::success();
+  return kernelError(where, what + " is " + getDTypeName(value.getDType()) +
+                                " " + formatShape(value.getShape()) +
+                                " but must be " +
+                                getDTypeName(dtype.value_or(DType::Float32)) +
+                                " " + formatShape(tensorType.getShape()));
+}
+
+class Interpreter {
+public:
+  explicit Interpreter(ConstantLookup constants) : constants(constants) {}
+
+  llvm::Error bindArguments(cgc::EntryPointOp entry,
+                            llvm::ArrayRef<Tensor> arguments) {
+    Block *body = entry.getBodyBlock();
+    if (arguments.size() != body->getNumArguments())
+      return kernelError(entry, "expects " +
+                                    llvm::Twine(body->getNumArguments()) +
+                                    " arguments, got " +
+                                    llvm::Twine(arguments.size()));
+    for (auto [index, arg] : llvm::enumerate(body->getArguments())) {
+      Tensor value = arguments[index];
+      if (auto error = checkType(value, arg.getType(), entry,
+                                 "argument #" + llvm::Twine(index)))
+        return error;
+      values[arg] = value;
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Expected<std::vector<Tensor>> run(Block *body) {
+    for (Operation &op : body->without_terminator())
+      if (auto error = execute(&op))
+        return std::move(error);
+    std::vector<Tensor> results;
+    for (Value value : body->getTerminator()->getOperands())
+      results.push_back(values.lookup(value));
+    return results;
+  }
+
+private:
+  llvm::Error execute(Operation *op) {
+    if (auto constant = dyn_cast<cgc::ConstantOp>(op))
+      return bindConstant(constant);
+    KernelFn kernel = KernelRegistry::get().lookup(op->getName().getStringRef());
+    if (!kernel)
+      return kernelError(op, "the reference device has no kernel for this op");
+    llvm::SmallVector<Tensor, 4> inputs;
+    for (Value operand : op->getOperands())
+      inputs.push_back(values.lookup(operand));
+    llvm::Expected<TensorList> results = kernel(op, inputs);
+    if (!results)
+      return results.takeError();
+    for (auto [index, result] : llvm::enumerate(op->getResults())) {
+      // A kernel that disagrees with the op's type is a bug in the kernel.
+      if (auto error = checkType((*results)[index], result.getType(), op,
+                                 "kernel result #" + llvm::Twine(index)))
+        return error;
+      values[result] = (*results)[index];
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error bindConstant(cgc::ConstantOp constant) {
+    llvm::Expected<Tensor> value = constants(constant.getName());
+    if (!value)
+      return kernelError(constant, "cannot bind named constant \"" +
+                                       constant.getName() + "\": " +
+                                       llvm::toString(value.takeError()));
+    Tensor tensor = *value;
+    if (auto error = checkType(tensor, constant.getType(), constant,
+                               "named constant \"" + constant.getName() +
+                                   "\""))
+      return error;
+    values[constant.getResult()] = tensor;
+    return llvm::Error::success();
+  }
+
+  ConstantLookup constants;
+  llvm::DenseMap<Value, Tensor> values;
+};
+} // namespace
+
+llvm::Expected<std::vector<Tensor>>
+executeEntryPoint(cgc::EntryPointOp entry, llvm::ArrayRef<Tensor> arguments,
+                  ConstantLookup constants) {
+  Interpreter interpreter(constants);
+  if (auto error = interpreter.bindArguments(entry, arguments))
+    return std::move(error);
+  return interpreter.run(entry.getBodyBlock());
+}
+
+} // namespace opencgc::reference

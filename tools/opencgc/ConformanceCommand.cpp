@@ -1,0 +1,161 @@
+//===- ConformanceCommand.cpp - opencgc conformance -----------------------===//
+//
+// Runs every ONNX backend test found under the given folders, each in its
+// own process (a crash or hang fails that test only), prints one line per
+// test that did not pass, progress on stderr, and the summary line
+// "N passed, N failed, N skipped" last.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "opencgc/Driver/Conformance.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace opencgc::cli {
+cl::SubCommand conformanceCommand(
+    "conformance", "Run ONNX backend tests (model.onnx + test_data_set_*) "
+                   "and compare with ONNX tolerances");
+
+namespace {
+cl::list<std::string> testRoots(cl::Positional, cl::desc("<dir>..."),
+                                cl::sub(conformanceCommand));
+cl::opt<std::string> jsonPath("json",
+                              cl::desc("Write one record per test to FILE"),
+                              cl::value_desc("FILE"),
+                              cl::sub(conformanceCommand));
+cl::opt<std::string> filter("filter",
+                            cl::desc("Run only tests whose name matches"),
+                            cl::value_desc("REGEX"),
+                            cl::sub(conformanceCommand));
+cl::opt<std::string> device("device", cl::desc("Device: reference"),
+                            cl::init("reference"),
+                            cl::sub(conformanceCommand));
+cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"),
+                       cl::init(2), cl::sub(conformanceCommand));
+cl::opt<unsigned> timeout("timeout", cl::desc("Seconds before a test is "
+                                              "killed and failed"),
+                          cl::init(120), cl::sub(conformanceCommand));
+cl::opt<bool> runOne("run-one", cl::Hidden,
+                     cl::desc("Run the single test folder given, in this "
+                              "process, and print its encoded result"),
+                     cl::sub(conformanceCommand));
+
+/// A one-line form of a reason. The importer lists one problem per node on
+/// the lines after the first ("  node 'n' (OpType, opset 13): problem");
+/// those become "OpType: problem", each distinct one once.
+std::string summarize(StringRef reason) {
+  auto [head, tail] = reason.split('\n');
+  if (tail.empty())
+    return head.str();
+  SmallVector<StringRef> lines;
+  tail.split(lines, '\n');
+  std::vector<std::string> problems;
+  for (StringRef line : lines) {
+    auto [where, problem] = line.split("): ");
+    StringRef opType = where.rsplit(" (").second.split(',').first;
+    std::string entry = (opType + ": " + problem).str();
+    if (!llvm::is_contained(problems, entry))
+      problems.push_back(entry);
+  }
+  return llvm::join(problems, "; ");
+}
+
+Error writeJson(const std::vector<driver::ConformanceTest> &tests,
+                const std::vector<driver::TestResult> &results) {
+  json::Array records;
+  for (auto [test, result] : llvm::zip(tests, results))
+    records.push_back(json::Object{
+        {"name", test.name},
+        {"status", driver::getStatusName(result.status)},
+        {"reason", result.reason},
+        {"seconds", result.seconds}});
+  std::error_code ec;
+  raw_fd_ostream os(jsonPath, ec);
+  if (ec)
+    return createStringError(ec, "cannot write '" + jsonPath +
+                                     "': " + ec.message());
+  os << formatv("{0:2}", json::Value(std::move(records))) << "\n";
+  return Error::success();
+}
+
+int runChild(mlir::MLIRContext &context) {
+  if (testRoots.size() != 1)
+    return 2;
+  driver::ConformanceTest test{testRoots.front(), testRoots.front()};
+  outs() << driver::encodeResult(driver::runTest(test, context)) << "\n";
+  return 0;
+}
+} // namespace
+
+int runConformance(mlir::MLIRContext &context) {
+  if (runOne)
+    return runChild(context);
+  if (device != "reference") {
+    WithColor::error(errs(), "opencgc conformance")
+        << "device '" << device << "' is not built yet; use reference\n";
+    return 2;
+  }
+  if (testRoots.empty()) {
+    WithColor::error(errs(), "opencgc conformance")
+        << "give at least one folder to search for tests\n";
+    return 1;
+  }
+  std::vector<driver::ConformanceTest> tests =
+      driver::discoverTests(testRoots);
+  if (!filter.empty()) {
+    Regex regex(filter);
+    std::string error;
+    if (!regex.isValid(error)) {
+      WithColor::error(errs(), "opencgc conformance")
+          << "invalid --filter: " << error << "\n";
+      return 1;
+    }
+    llvm::erase_if(tests, [&](const driver::ConformanceTest &test) {
+      return !regex.match(test.name);
+    });
+  }
+  driver::ChildRunner runner;
+  runner.selfExecutable = getSelfExecutable();
+  runner.childArgs = {"conformance", "--run-one"};
+  runner.timeoutSeconds = timeout;
+  std::vector<driver::TestResult> results(tests.size());
+  size_t done = 0, counts[3] = {0, 0, 0};
+  bool interactive = sys::Process::StandardErrIsDisplayed();
+  driver::runIsolated(tests, runner, jobs,
+                      [&](size_t index, const driver::TestResult &result) {
+    results[index] = result;
+    ++counts[static_cast<int>(result.status)];
+    if (result.status != driver::TestStatus::Passed)
+      outs() << tests[index].name << ": "
+             << (result.status == driver::TestStatus::Skipped ? "skipped, "
+                                                              : "")
+             << summarize(result.reason) << "\n";
+    ++done;
+    if (interactive || done % 50 == 0 || done == tests.size())
+      errs() << "[" << done << "/" << tests.size() << "] " << counts[0]
+             << " passed, " << counts[1] << " failed, " << counts[2]
+             << " skipped" << (interactive ? "\r" : "\n");
+    outs().flush();
+  });
+  if (interactive)
+    errs() << "\n";
+  if (!jsonPath.empty())
+    if (Error error = writeJson(tests, results)) {
+      WithColor::error(errs(), "opencgc conformance")
+          << toString(std::move(error)) << "\n";
+      return 1;
+    }
+  outs() << counts[0] << " passed, " << counts[1] << " failed, " << counts[2]
+         << " skipped\n";
+  return 0;
+}
+} // namespace opencgc::cli

@@ -1,0 +1,142 @@
+//===- RunCommand.cpp - opencgc run ---------------------------------------===//
+//
+// Runs a model (.onnx, or CGC Input IR with its weights) on a device and
+// prints each output's name, shape, element type and a short summary.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "opencgc/Driver/Model.h"
+#include "opencgc/Runtime/NpyFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+
+namespace opencgc::cli {
+cl::SubCommand runCommand(
+    "run", "Run a model (.onnx, .mlir, .mlirbc, .cgc) and print its outputs");
+
+namespace {
+cl::opt<std::string> runModel(cl::Positional, cl::Required,
+                              cl::desc("<model>"), cl::sub(runCommand));
+cl::list<std::string> runInputs("input",
+                                cl::desc("Bind an input: NAME=FILE.npy or "
+                                         "NAME=FILE.pb (repeatable)"),
+                                cl::value_desc("NAME=FILE"),
+                                cl::sub(runCommand));
+cl::opt<std::string> runOutputDir("output-dir",
+                                  cl::desc("Write each output as "
+                                           "DIR/<name>.npy"),
+                                  cl::value_desc("DIR"), cl::sub(runCommand));
+cl::opt<std::string> runWeights("weights",
+                                cl::desc("Weights file for an IR model "
+                                         "(default: the .cgcw beside it)"),
+                                cl::value_desc("FILE"), cl::sub(runCommand));
+cl::opt<std::string> runDevice("device",
+                               cl::desc("Device: reference (the CPU oracle; "
+                                        "vulkan is not built yet)"),
+                               cl::init("reference"), cl::sub(runCommand));
+
+void printSummary(const std::string &name, const Tensor &tensor) {
+  outs() << name << ": " << getDTypeName(tensor.getDType()) << " "
+         << formatShape(tensor.getShape());
+  int64_t count = tensor.getNumElements();
+  if (count == 0) {
+    outs() << " (empty)\n";
+    return;
+  }
+  double minimum = INFINITY, maximum = -INFINITY, sum = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    double v = tensor.getAsDouble(i);
+    minimum = std::min(minimum, v);
+    maximum = std::max(maximum, v);
+    sum += v;
+  }
+  outs() << "  min " << format("%g", minimum) << "  max "
+         << format("%g", maximum) << "  mean " << format("%g", sum / count)
+         << "  [";
+  for (int64_t i = 0; i < std::min<int64_t>(count, 6); ++i)
+    outs() << (i ? ", " : "") << format("%g", tensor.getAsDouble(i));
+  outs() << (count > 6 ? ", ...]\n" : "]\n");
+}
+
+Error bindInputs(std::map<std::string, Tensor> &bound) {
+  for (const std::string &spec : runInputs) {
+    auto [name, path] = StringRef(spec).split('=');
+    if (path.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "--input needs NAME=FILE, got '" + spec + "'");
+    Expected<Tensor> tensor = driver::readTensorFile(path);
+    if (!tensor)
+      return createStringError(inconvertibleErrorCode(),
+                               "input '" + name + "': " +
+                                   toString(tensor.takeError()));
+    bound[name.str()] = *tensor;
+  }
+  return Error::success();
+}
+
+int fail(Error error) {
+  WithColor::error(errs(), "opencgc run") << toString(std::move(error))
+                                          << "\n";
+  return 1;
+}
+} // namespace
+
+int runRun(mlir::MLIRContext &context) {
+  if (runDevice != "reference") {
+    WithColor::error(errs(), "opencgc run")
+        << "device '" << runDevice
+        << "' is not built yet; use --device reference\n";
+    return 2;
+  }
+  driver::LoadOptions options;
+  if (Error error = bindInputs(options.knownInputs))
+    return fail(std::move(error));
+  if (!runWeights.empty())
+    options.weightsPath = runWeights;
+  auto start = std::chrono::steady_clock::now();
+  Expected<driver::Model> model = driver::loadModel(runModel, context, options);
+  if (!model)
+    return fail(model.takeError());
+  std::vector<Tensor> inputs;
+  for (const std::string &name : model->inputNames) {
+    auto it = options.knownInputs.find(name);
+    inputs.push_back(it == options.knownInputs.end() ? Tensor() : it->second);
+  }
+  for (const auto &[name, tensor] : options.knownInputs)
+    if (!llvm::is_contained(model->inputNames, name))
+      return fail(createStringError(inconvertibleErrorCode(),
+                                    "the model has no input named '" + name +
+                                        "'"));
+  Expected<std::vector<Tensor>> outputs = driver::runReference(*model, inputs);
+  if (!outputs)
+    return fail(outputs.takeError());
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  for (auto [name, tensor] : llvm::zip(model->outputNames, *outputs))
+    printSummary(name, tensor);
+  outs() << "device reference, " << format("%.3f", seconds) << " s\n";
+  if (runOutputDir.empty())
+    return 0;
+  if (std::error_code ec = sys::fs::create_directories(runOutputDir))
+    return fail(createStringError(ec, "cannot create '" + runOutputDir +
+                                          "': " + ec.message()));
+  for (auto [name, tensor] : llvm::zip(model->outputNames, *outputs)) {
+    SmallString<256> path(runOutputDir.getValue());
+    sys::path::append(path, name + ".npy");
+    if (Error error = writeNpy(tensor, path))
+      return fail(std::move(error));
+  }
+  return 0;
+}
+} // namespace opencgc::cli
