@@ -9,6 +9,7 @@
 #include "opencgc/Dialect/CGCOp/ReductionOps.h"
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 using namespace opencgc::cgc_op;
 
@@ -38,6 +39,10 @@ void CGCOpDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "opencgc/Dialect/CGCOp/IndexingOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/ResamplingOps.cpp.inc"
       >();
   opencgc::cgc::addVersionedBytecodeInterface(this);
 }

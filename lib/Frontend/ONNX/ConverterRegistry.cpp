@@ -29,6 +29,7 @@ const ConverterRegistry &ConverterRegistry::get() {
     registerReductionConverters(r);
     registerNormalizationConverters(r);
     registerIndexingConverters(r);
+    registerResamplingConverters(r);
     return r;
   }();
   return registry;

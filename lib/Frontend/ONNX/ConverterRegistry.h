@@ -39,6 +39,7 @@ void registerLogicConverters(ConverterRegistry &registry);
 void registerReductionConverters(ConverterRegistry &registry);
 void registerNormalizationConverters(ConverterRegistry &registry);
 void registerIndexingConverters(ConverterRegistry &registry);
+void registerResamplingConverters(ConverterRegistry &registry);
 
 } // namespace opencgc::onnx_import
 

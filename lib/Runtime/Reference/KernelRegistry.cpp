@@ -24,6 +24,7 @@ const KernelRegistry &KernelRegistry::get() {
     registerReductionKernels(r);
     registerNormalizationKernels(r);
     registerIndexingKernels(r);
+    registerResamplingKernels(r);
     return r;
   }();
   return registry;

@@ -48,6 +48,7 @@ void registerLogicKernels(KernelRegistry &registry);
 void registerReductionKernels(KernelRegistry &registry);
 void registerNormalizationKernels(KernelRegistry &registry);
 void registerIndexingKernels(KernelRegistry &registry);
+void registerResamplingKernels(KernelRegistry &registry);
 
 } // namespace opencgc::reference
 
