@@ -65,19 +65,45 @@ inputType(MLIRContext &context, const onnx::ValueInfoProto &info,
         "graph input '" + info.name() + "' has unsupported element type " +
         onnx::TensorProto::DataType_Name(
             static_cast<onnx::TensorProto::DataType>(tensor.elem_type())));
+  // Declared dimensions win; a known value only fills in symbolic ones and
+  // must agree with the rest.
   auto known = options.knownInputs.find(info.name());
+  const Tensor *value =
+      known == options.knownInputs.end() ? nullptr : &known->second;
+  const auto &dims = tensor.shape().dim();
+  if (!tensor.has_shape()) {
+    if (!value)
+      return llvm::make_error<UnsupportedError>(
+          "graph input '" + info.name() + "' has no declared shape; bind the "
+          "input's value (opencgc run --input " + info.name() + "=FILE)");
+    return cgc::TensorType::get(&context, value->getShape(),
+                                getElementType(&context, *dtype), false);
+  }
+  if (value && (value->getRank() != dims.size() ||
+                value->getDType() != *dtype))
+    return makeError(
+        "input '" + info.name() + "' is " +
+        getDTypeName(value->getDType()).str() + " " +
+        formatShape(value->getShape()) + " but the model declares " +
+        getDTypeName(*dtype).str() + " of rank " +
+        std::to_string(dims.size()));
   Shape shape;
-  if (known != options.knownInputs.end()) {
-    shape.assign(known->second.getShape().begin(),
-                 known->second.getShape().end());
-  } else {
-    for (const auto &dim : tensor.shape().dim()) {
-      if (!dim.has_dim_value())
-        return llvm::make_error<UnsupportedError>(
-            "graph input '" + info.name() + "' has a symbolic dimension '" +
-            dim.dim_param() + "'; give the input's value (--input " +
-            info.name() + "=FILE) so its shape is known");
+  for (auto [index, dim] : llvm::enumerate(dims)) {
+    if (dim.has_dim_value()) {
+      if (value && value->getShape()[index] != dim.dim_value())
+        return makeError(
+            "input '" + info.name() + "' is " +
+            formatShape(value->getShape()) + " but the model expects " +
+            "dimension " + std::to_string(index) + " to be " +
+            std::to_string(dim.dim_value()));
       shape.push_back(dim.dim_value());
+    } else if (value) {
+      shape.push_back(value->getShape()[index]);
+    } else {
+      return llvm::make_error<UnsupportedError>(
+          "graph input '" + info.name() + "' has a symbolic dimension '" +
+          dim.dim_param() + "'; its shape must be known: bind the "
+          "input's value (opencgc run --input " + info.name() + "=FILE)");
     }
   }
   return cgc::TensorType::get(&context, shape,
@@ -115,6 +141,15 @@ std::optional<std::string> unknownAttribute(const onnx::NodeProto &node,
         !llvm::is_contained(converter.attributes, attr.name()))
       return attr.name();
   return std::nullopt;
+}
+
+/// Puts the model path in front of an error, keeping its kind.
+llvm::Error prefixError(llvm::StringRef path, llvm::Error error) {
+  bool unsupported = error.isA<UnsupportedError>();
+  std::string message = (path + ": " + llvm::toString(std::move(error))).str();
+  if (unsupported)
+    return llvm::make_error<UnsupportedError>(message);
+  return makeError(message);
 }
 
 class GraphImporter {
@@ -173,7 +208,7 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
     llvm::Expected<cgc::TensorType> type =
         inputType(context, input, options);
     if (!type)
-      return type.takeError();
+      return prefixError(path, type.takeError());
     argTypes.push_back(*type);
     argAttrs.push_back(builder.getDictionaryAttr(builder.getNamedAttr(
         kNameAttr, builder.getStringAttr(input.name()))));

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Runs `opencgc conformance` over the ONNX backend test folders and checks
+the results against the recorded pass list.
+
+Fails when a test on the pass list does not pass (a regression). Tests that
+pass but are not on the list are reported so the list can be extended with
+--update. Prints the pass rates of the node tests and of the other folders.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def read_pass_list(path):
+    with open(path) as f:
+        return {line.strip() for line in f
+                if line.strip() and not line.startswith("#")}
+
+
+def folder_of(name, folders):
+    return folders.get(name, "?")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--opencgc", required=True)
+    parser.add_argument("--pass-list", required=True)
+    parser.add_argument("--json", required=True)
+    parser.add_argument("--update", action="store_true",
+                        help="rewrite the pass list with today's passes")
+    parser.add_argument("--device", default="reference")
+    parser.add_argument("roots", nargs="+")
+    args = parser.parse_args()
+
+    for root in args.roots:
+        if not os.path.isdir(root):
+            sys.exit(f"error: test folder {root} does not exist "
+                     "(install libonnx-testdata)")
+    command = [args.opencgc, "conformance", "--device", args.device,
+               "--json", args.json] + args.roots
+    completed = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+    sys.stdout.write(completed.stdout)
+    if completed.returncode != 0:
+        sys.exit(f"error: opencgc conformance exited with "
+                 f"{completed.returncode}")
+
+    with open(args.json) as f:
+        records = json.load(f)
+    folders = {}
+    for root in args.roots:
+        for name in os.listdir(root):
+            folders[name] = os.path.basename(os.path.normpath(root))
+    passed = {r["name"] for r in records if r["status"] == "passed"}
+
+    def rate(selected):
+        total = [r for r in records if selected(r["name"])]
+        ok = [r for r in total if r["status"] == "passed"]
+        return len(ok), len(total)
+
+    node_ok, node_total = rate(lambda n: folder_of(n, folders) == "node")
+    other_ok, other_total = rate(lambda n: folder_of(n, folders) != "node")
+    print(f"pass rate: node {node_ok}/{node_total} "
+          f"({100.0 * node_ok / max(node_total, 1):.1f}%), other folders "
+          f"{other_ok}/{other_total} "
+          f"({100.0 * other_ok / max(other_total, 1):.1f}%)")
+
+    if args.update:
+        with open(args.pass_list, "w") as f:
+            f.write("# ONNX backend tests that pass on the reference device.\n"
+                    "# CI fails when one of them stops passing. Regenerate "
+                    "with run_conformance.py --update.\n")
+            for name in sorted(passed):
+                f.write(name + "\n")
+        print(f"wrote {len(passed)} tests to {args.pass_list}")
+        return
+
+    expected = read_pass_list(args.pass_list)
+    regressions = sorted(expected - passed)
+    new = sorted(passed - expected)
+    if new:
+        print(f"{len(new)} tests pass but are not on the pass list "
+              f"(run with --update to record them): {' '.join(new[:20])}"
+              f"{' ...' if len(new) > 20 else ''}")
+    if regressions:
+        by_name = {r["name"]: r for r in records}
+        print(f"{len(regressions)} tests on the pass list no longer pass:")
+        for name in regressions:
+            record = by_name.get(name)
+            reason = record["reason"].splitlines()[0] if record else "not run"
+            print(f"  {name}: {reason}")
+        sys.exit(1)
+    print(f"all {len(expected)} tests on the pass list pass")
+
+
+if __name__ == "__main__":
+    main()
