@@ -18,6 +18,7 @@ PACKAGES=(
   clang-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
+  libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
 )
 
 log() { printf '\n==> %s\n' "$*"; }

@@ -35,6 +35,23 @@ static constexpr llvm::StringLiteral kMagic("\x93NUMPY");
 /// NumPy pads the header so that the data starts 64-byte aligned.
 static constexpr size_t kAlignment = 64;
 
+/// A header character for an error message: 'x', or its hex code when it
+/// is not printable, so that binary garbage stays readable.
+static std::string quoteChar(char c) {
+  if (llvm::isPrint(c))
+    return std::string("'") + c + "'";
+  return "byte 0x" + llvm::utohexstr(static_cast<uint8_t>(c), false, 2);
+}
+
+/// A header string for an error message, quoted and escaped.
+static std::string quoteString(llvm::StringRef text) {
+  std::string quoted = "'";
+  llvm::raw_string_ostream os(quoted);
+  llvm::printEscapedString(text, os);
+  os << "'";
+  return quoted;
+}
+
 //===----------------------------------------------------------------------===//
 // dtype descriptors
 //===----------------------------------------------------------------------===//
@@ -82,10 +99,11 @@ static llvm::Expected<Descr> parseDescr(llvm::StringRef text) {
       return Descr{type.dtype, order == '>' && getDTypeSize(type.dtype) > 1};
   if (code.starts_with("O"))
     return llvm::createStringError(
-        "dtype '" + text + "' holds pickled Python objects; not supported");
+        "dtype " + quoteString(text) +
+        " holds pickled Python objects; not supported");
   return llvm::createStringError(
-      "unsupported dtype '" + text +
-      "' (supported: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1)");
+      "unsupported dtype " + quoteString(text) +
+      " (supported: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1)");
 }
 
 static llvm::StringRef getNpyCode(DType dtype) {
@@ -162,8 +180,7 @@ llvm::Error HeaderParser::expect(char c) {
     return llvm::Error::success();
   if (atEnd())
     return error("expected '" + llvm::Twine(c) + "' but the header ended");
-  return error("expected '" + llvm::Twine(c) + "', found '" +
-               llvm::Twine(peek()) + "'");
+  return error("expected '" + llvm::Twine(c) + "', found " + quoteChar(peek()));
 }
 
 /// Consumes a Python keyword such as True, not a prefix of a longer name.
@@ -190,13 +207,12 @@ llvm::Expected<NpyHeader> HeaderParser::parse() {
     if (!consume(',') && peek() != '}') {
       if (atEnd())
         return error("expected ',' or '}' but the header ended");
-      return error("expected ',' or '}', found '" + llvm::Twine(peek()) + "'");
+      return error("expected ',' or '}', found " + quoteChar(peek()));
     }
   }
   skipSpace();
   if (!atEnd())
-    return error("unexpected '" + llvm::Twine(peek()) +
-                 "' after the header dict");
+    return error("unexpected " + quoteChar(peek()) + " after the header dict");
   for (llvm::StringRef key : {"descr", "fortran_order", "shape"})
     if (!seen.contains(key))
       return error("the header dict has no '" + key + "' key");
@@ -212,7 +228,7 @@ llvm::Error HeaderParser::parseEntry(NpyHeader &header,
     return key.takeError();
   if (!seen.insert(*key).second) {
     pos = keyPos;
-    return error("duplicate key '" + *key + "'");
+    return error("duplicate key " + quoteString(*key));
   }
   if (llvm::Error err = expect(':'))
     return err;
@@ -224,8 +240,8 @@ llvm::Error HeaderParser::parseEntry(NpyHeader &header,
   if (*key == "shape")
     return parseShape(header.shape);
   pos = keyPos;
-  return error("unexpected key '" + *key +
-               "' (expected 'descr', 'fortran_order' and 'shape')");
+  return error("unexpected key " + quoteString(*key) +
+               " (expected 'descr', 'fortran_order' and 'shape')");
 }
 
 llvm::Expected<std::string> HeaderParser::parseString() {
@@ -234,8 +250,7 @@ llvm::Expected<std::string> HeaderParser::parseString() {
   if (quote != '\'' && quote != '"') {
     if (atEnd())
       return error("expected a string but the header ended");
-    return error("expected a quoted string, found '" + llvm::Twine(quote) +
-                 "'");
+    return error("expected a quoted string, found " + quoteChar(quote));
   }
   size_t start = ++pos;
   for (; !atEnd() && text[pos] != quote; ++pos) {
@@ -295,8 +310,7 @@ llvm::Error HeaderParser::parseShape(Shape &shape) {
       continue;
     if (atEnd())
       return error("'shape' tuple is not closed");
-    return error("expected ',' or ')' in 'shape', found '" +
-                 llvm::Twine(peek()) + "'");
+    return error("expected ',' or ')' in 'shape', found " + quoteChar(peek()));
   }
   // In Python "(3)" is the integer 3, not a tuple; NumPy rejects it too.
   if (shape.size() == 1 && !sawComma) {
@@ -398,6 +412,18 @@ static llvm::Error checkDataSize(llvm::ArrayRef<uint8_t> bytes,
   return llvm::Error::success();
 }
 
+static llvm::Error checkBools(llvm::ArrayRef<uint8_t> data, size_t dataOffset,
+                              llvm::StringRef name) {
+  std::optional<size_t> bad = findInvalidBoolByte(data);
+  if (!bad)
+    return llvm::Error::success();
+  return fileError(name, "bool element " + llvm::Twine(*bad) + " is " +
+                             llvm::Twine(static_cast<unsigned>(data[*bad])) +
+                             " at byte offset " +
+                             llvm::Twine(dataOffset + *bad) +
+                             "; bools must be 0 or 1");
+}
+
 static void swapElements(Tensor &tensor) {
   size_t size = getDTypeSize(tensor.getDType());
   uint8_t *bytes = tensor.getBytes();
@@ -428,13 +454,8 @@ llvm::Expected<Tensor> opencgc::parseNpy(llvm::ArrayRef<uint8_t> bytes,
 
   llvm::ArrayRef<uint8_t> data = bytes.drop_front(preamble->dataOffset);
   if (dtype == DType::Bool)
-    if (std::optional<size_t> bad = findInvalidBoolByte(data))
-      return fileError(nameForErrors,
-                       "bool element " + llvm::Twine(*bad) + " is " +
-                           llvm::Twine(static_cast<unsigned>(data[*bad])) +
-                           " at byte offset " +
-                           llvm::Twine(preamble->dataOffset + *bad) +
-                           "; bools must be 0 or 1");
+    if (llvm::Error err = checkBools(data, preamble->dataOffset, nameForErrors))
+      return std::move(err);
   Tensor tensor(dtype, header->shape);
   if (byteSize)
     std::memcpy(tensor.getBytes(), data.data(), byteSize);

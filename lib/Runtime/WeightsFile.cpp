@@ -104,7 +104,9 @@ static llvm::Error checkForWriting(const NamedTensors &tensors) {
     std::string what = "tensor #" + std::to_string(index);
     if (name.empty())
       return llvm::createStringError(what + " has an empty name");
-    if (name.size() > UINT32_MAX || !isUTF8(name))
+    if (name.size() > UINT32_MAX)
+      return llvm::createStringError(what + ": name is longer than 4 GiB");
+    if (!isUTF8(name))
       return llvm::createStringError(what + ": name is not valid UTF-8");
     if (!seen.try_emplace(name, index).second)
       return llvm::createStringError("duplicate tensor name '" + name +
@@ -127,10 +129,23 @@ static size_t getTableSize(const NamedTensors &tensors) {
   return size;
 }
 
-/// Appends little-endian integers and bytes.
+/// Appends `value` as a `size`-byte little-endian integer.
 static void append(std::vector<uint8_t> &out, uint64_t value, size_t size) {
   for (size_t i = 0; i < size; ++i)
     out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+}
+
+static void appendEntry(std::vector<uint8_t> &out, llvm::StringRef name,
+                        const Tensor &tensor, uint64_t dataOffset) {
+  append(out, name.size(), 4);
+  out.insert(out.end(), name.begin(), name.end());
+  append(out, getDTypeCode(tensor.getDType()), 1);
+  append(out, tensor.getRank(), 1);
+  append(out, 0, 2); // reserved
+  for (int64_t dim : tensor.getShape())
+    append(out, static_cast<uint64_t>(dim), 8);
+  append(out, dataOffset, 8);
+  append(out, tensor.getByteSize(), 8);
 }
 
 llvm::Expected<std::vector<uint8_t>>
@@ -149,18 +164,8 @@ opencgc::serializeWeights(const NamedTensors &tensors) {
   append(out, kWeightsFormatVersion, 4);
   append(out, tensors.size(), 4);
   append(out, end, 8);
-  for (auto [index, named] : llvm::enumerate(tensors)) {
-    const auto &[name, tensor] = named;
-    append(out, name.size(), 4);
-    out.insert(out.end(), name.begin(), name.end());
-    append(out, getDTypeCode(tensor.getDType()), 1);
-    append(out, tensor.getRank(), 1);
-    append(out, 0, 2); // reserved
-    for (int64_t dim : tensor.getShape())
-      append(out, static_cast<uint64_t>(dim), 8);
-    append(out, offsets[index], 8);
-    append(out, tensor.getByteSize(), 8);
-  }
+  for (auto [index, named] : llvm::enumerate(tensors))
+    appendEntry(out, named.first, named.second, offsets[index]);
   out.resize(end, 0); // zero padding and room for the data
   for (auto [index, named] : llvm::enumerate(tensors))
     if (size_t size = named.second.getByteSize())
@@ -327,7 +332,8 @@ llvm::Error TableParser::parseTypeAndShape(Entry &entry,
   uint16_t reserved = reader.read(2);
   std::optional<DType> dtype = dtypeFromCode(code);
   if (!dtype)
-    return error(what + " has unknown dtype code " + llvm::Twine(unsigned(code)));
+    return error(what + " has unknown dtype code " +
+                 llvm::Twine(unsigned(code)));
   entry.dtype = *dtype;
   if (reserved != 0)
     return error(what + " has reserved field " + llvm::Twine(reserved) +

@@ -174,21 +174,35 @@ static llvm::Error checkStorage(const TensorProto &proto,
                               "'); external data is not supported");
 }
 
+/// How many values (bytes, for raw_data) `field` holds.
+static int64_t getFieldSize(const TensorProto &proto, DataField field) {
+  switch (field) {
+  case DataField::Raw:
+    return proto.raw_data().size();
+  case DataField::Float:
+    return proto.float_data_size();
+  case DataField::Double:
+    return proto.double_data_size();
+  case DataField::Int32:
+    return proto.int32_data_size();
+  case DataField::Int64:
+    return proto.int64_data_size();
+  case DataField::UInt64:
+    return proto.uint64_data_size();
+  case DataField::String:
+    return proto.string_data_size();
+  }
+  llvm_unreachable("unknown field");
+}
+
 /// The one field that holds values, or nullopt if none does.
 static llvm::Expected<std::optional<DataField>>
 findDataField(const TensorProto &proto, const std::string &what) {
-  std::pair<DataField, size_t> sizes[] = {
-      {DataField::Raw, proto.raw_data().size()},
-      {DataField::Float, proto.float_data_size()},
-      {DataField::Double, proto.double_data_size()},
-      {DataField::Int32, proto.int32_data_size()},
-      {DataField::Int64, proto.int64_data_size()},
-      {DataField::UInt64, proto.uint64_data_size()},
-      {DataField::String, proto.string_data_size()},
-  };
   std::optional<DataField> found;
-  for (auto [field, size] : sizes) {
-    if (size == 0)
+  for (DataField field :
+       {DataField::Raw, DataField::Float, DataField::Double, DataField::Int32,
+        DataField::Int64, DataField::UInt64, DataField::String}) {
+    if (getFieldSize(proto, field) == 0)
       continue;
     if (found)
       return protoError(what, "values are stored in both " +
@@ -289,34 +303,15 @@ static llvm::Error copyTypedValues(const TensorProto &proto, Tensor &tensor,
   llvm_unreachable("unknown DType");
 }
 
-static int64_t getFieldSize(const TensorProto &proto, DataField field) {
-  switch (field) {
-  case DataField::Float:
-    return proto.float_data_size();
-  case DataField::Double:
-    return proto.double_data_size();
-  case DataField::Int32:
-    return proto.int32_data_size();
-  case DataField::Int64:
-    return proto.int64_data_size();
-  case DataField::UInt64:
-    return proto.uint64_data_size();
-  default:
-    return 0;
-  }
-}
-
 static llvm::Expected<Tensor> fromTypedField(const TensorProto &proto,
                                              DataField field, DType dtype,
                                              const Shape &shape, int64_t count,
                                              const std::string &what) {
   DataField expected = getTypedField(dtype);
   if (field != expected)
-    return protoError(what, getDTypeName(dtype) +
-                                " values belong in raw_data "
-                                "or " +
-                                getFieldName(expected) + ", not " +
-                                getFieldName(field));
+    return protoError(
+        what, getDTypeName(dtype) + " values belong in raw_data or " +
+                  getFieldName(expected) + ", not " + getFieldName(field));
   int64_t size = getFieldSize(proto, field);
   if (size != count)
     return protoError(what, getFieldName(field) + " has " + llvm::Twine(size) +

@@ -3,10 +3,336 @@
 
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
+#include <cmath>
+#include <cstring>
+
 using namespace mlir;
 
 namespace opencgc::reference {
+namespace {
 
-void registerResamplingKernels(KernelRegistry &registry) {}
+//===----------------------------------------------------------------------===//
+// Resize
+//===----------------------------------------------------------------------===//
+
+/// One input element contributing to an output coordinate.
+struct Tap {
+  int64_t index;
+  double weight;
+};
+
+/// The taps of every output coordinate along one dimension; an empty list
+/// means "outside the crop", which yields extrapolation_value.
+using AxisTaps = std::vector<std::vector<Tap>>;
+
+/// Keys cubic convolution (ONNX cubic_coeff_a) for the 4 points around a
+/// sample at fraction `r` in (0, 1] right of the second point.
+std::array<double, 4> cubicCoefficients(double r, double a) {
+  auto near = [a](double t) { // |t| <= 1
+    return ((a + 2) * t - (a + 3)) * t * t + 1;
+  };
+  auto far = [a](double t) { // 1 < |t| < 2
+    return ((a * t - 5 * a) * t + 8 * a) * t - 4 * a;
+  };
+  return {far(r + 1), near(r), near(1 - r), far(2 - r)};
+}
+
+/// The coordinate in the input that output coordinate `o` maps to, or
+/// nullopt outside the tf_crop_and_resize crop. Follows the ONNX Resize
+/// formulas; `resized` is scale * input length as ONNX's reference uses it.
+std::optional<double> sourceCoordinate(StringRef mode, int64_t o,
+                                       int64_t length, double scale,
+                                       double roiStart, double roiEnd) {
+  double resized = scale * double(length);
+  double x = double(o);
+  if (mode == "asymmetric")
+    return x / scale;
+  if (mode == "tf_half_pixel_for_nn")
+    return (x + 0.5) / scale;
+  if (mode == "align_corners")
+    return resized == 1 ? 0.0 : x * double(length - 1) / (resized - 1);
+  if (mode == "pytorch_half_pixel")
+    return resized > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
+  if (mode == "half_pixel_symmetric") {
+    double adjustment = std::floor(resized) / resized;
+    double offset = double(length) / 2 * (1 - adjustment);
+    return offset + (x + 0.5) / scale - 0.5;
+  }
+  if (mode == "tf_crop_and_resize") {
+    double span = (roiEnd - roiStart) * double(length - 1);
+    double source = resized == 1 ? span / 2 : x * span / (resized - 1);
+    source += roiStart * double(length - 1);
+    if (source < 0 || source > double(length - 1))
+      return std::nullopt;
+    return source;
+  }
+  return (x + 0.5) / scale - 0.5; // half_pixel
+}
+
+/// Interpolation weights of the points base, base+1 (nearest, linear) or
+/// base-1 .. base+2 (cubic), where the sample lies at base + r, r in (0, 1].
+/// An integral sample is taken as r = 1 as ONNX's reference does.
+SmallVector<Tap, 4> interpolationTaps(cgc_op::ResizeOp op, double source) {
+  double base = std::floor(source);
+  double r = source - base;
+  if (r == 0) {
+    base -= 1;
+    r = 1;
+  }
+  int64_t first = static_cast<int64_t>(base);
+  StringRef mode = op.getMode();
+  if (mode == "linear")
+    return {{first, 1 - r}, {first + 1, r}};
+  if (mode == "cubic") {
+    std::array<double, 4> c =
+        cubicCoefficients(r, op.getCubicCoeffA().convertToDouble());
+    return {{first - 1, c[0]}, {first, c[1]}, {first + 1, c[2]},
+            {first + 2, c[3]}};
+  }
+  bool upper;
+  StringRef rounding = op.getNearestMode();
+  if (r == 1 || rounding == "ceil")
+    upper = true;
+  else if (rounding == "floor")
+    upper = false;
+  else if (rounding == "round_prefer_ceil")
+    upper = r >= 0.5;
+  else
+    upper = r > 0.5;
+  return {{first + (upper ? 1 : 0), 1.0}};
+}
+
+AxisTaps axisTaps(cgc_op::ResizeOp op, size_t dim, int64_t inLength,
+                  int64_t outLength) {
+  double scale = cast<FloatAttr>(op.getScales()[dim]).getValueAsDouble();
+  double roiStart = 0, roiEnd = 1;
+  if (ArrayAttr roi = op.getRoiAttr()) {
+    size_t rank = roi.size() / 2;
+    roiStart = cast<FloatAttr>(roi[dim]).getValueAsDouble();
+    roiEnd = cast<FloatAttr>(roi[dim + rank]).getValueAsDouble();
+  }
+  StringRef transform = op.getCoordinateTransformationMode();
+  bool excludeOutside = op.getExcludeOutside();
+  AxisTaps result(outLength);
+  for (int64_t o = 0; o < outLength; ++o) {
+    std::optional<double> source =
+        sourceCoordinate(transform, o, inLength, scale, roiStart, roiEnd);
+    if (!source)
+      continue;
+    SmallVector<Tap, 4> taps = interpolationTaps(op, *source);
+    double total = 0;
+    for (Tap &tap : taps) {
+      bool outside = tap.index < 0 || tap.index >= inLength;
+      if (outside && excludeOutside)
+        tap.weight = 0;
+      // Points past the border repeat the edge value.
+      tap.index = std::clamp<int64_t>(tap.index, 0, inLength - 1);
+      total += tap.weight;
+    }
+    for (const Tap &tap : taps)
+      if (tap.weight != 0)
+        result[o].push_back(
+            {tap.index, excludeOutside ? tap.weight / total : tap.weight});
+  }
+  return result;
+}
+
+/// Separable interpolation: every output element is the sum over the
+/// product of its per-dimension taps.
+llvm::Expected<TensorList> resizeKernel(Operation *op,
+                                        llvm::ArrayRef<Tensor> in) {
+  auto resize = cast<cgc_op::ResizeOp>(op);
+  const Tensor &x = in[0];
+  Tensor out = allocateResult(op);
+  size_t rank = x.getRank();
+  std::vector<AxisTaps> taps;
+  for (size_t d = 0; d < rank; ++d)
+    taps.push_back(axisTaps(resize, d, x.getShape()[d], out.getShape()[d]));
+  Shape inStrides = stridesOf(x.getShape());
+  double extrapolation = resize.getExtrapolationValue().convertToDouble();
+  Shape outIndex(rank, 0);
+  for (int64_t index = 0, e = out.getNumElements(); index < e; ++index) {
+    int64_t rest = index;
+    bool outside = false;
+    for (size_t d = rank; d-- > 0;) {
+      outIndex[d] = rest % out.getShape()[d];
+      rest /= out.getShape()[d];
+      outside |= taps[d][outIndex[d]].empty();
+    }
+    if (outside) {
+      out.setFromDouble(index, extrapolation);
+      continue;
+    }
+    // Walk the product of the taps with a mixed-radix counter.
+    Shape which(rank, 0);
+    double value = 0;
+    while (true) {
+      double weight = 1;
+      int64_t offset = 0;
+      for (size_t d = 0; d < rank; ++d) {
+        const Tap &tap = taps[d][outIndex[d]][which[d]];
+        weight *= tap.weight;
+        offset += tap.index * inStrides[d];
+      }
+      value += weight * x.getAsDouble(offset);
+      size_t d = rank;
+      while (d-- > 0) {
+        if (++which[d] < int64_t(taps[d][outIndex[d]].size()))
+          break;
+        which[d] = 0;
+      }
+      if (d == size_t(-1))
+        break;
+    }
+    if (!isFloatDType(out.getDType()))
+      value = std::nearbyint(value);
+    out.setFromDouble(index, value);
+  }
+  return single(out);
+}
+
+//===----------------------------------------------------------------------===//
+// DepthToSpace, SpaceToDepth
+//===----------------------------------------------------------------------===//
+
+/// Copies every element of the N x C x H x W `space` tensor to or from its
+/// place in `depth`: space[n][c][h*b+i][w*b+j] <-> depth[n][channel][h][w]
+/// where channel = depthChannel(c, i, j).
+template <typename ChannelFn>
+void moveBlocks(const Tensor &from, Tensor &to, bool toDepth, int64_t b,
+                ChannelFn depthChannel) {
+  const Tensor &space = toDepth ? from : to;
+  const Tensor &depth = toDepth ? to : from;
+  ArrayRef<int64_t> s = space.getShape(), dShape = depth.getShape();
+  size_t bytes = getDTypeSize(from.getDType());
+  const uint8_t *src = from.getBytes();
+  uint8_t *dst = to.getBytes();
+  for (int64_t n = 0; n < s[0]; ++n)
+    for (int64_t c = 0; c < s[1]; ++c)
+      for (int64_t y = 0; y < s[2]; ++y)
+        for (int64_t x = 0; x < s[3]; ++x) {
+          int64_t spaceIndex = ((n * s[1] + c) * s[2] + y) * s[3] + x;
+          int64_t channel = depthChannel(c, y % b, x % b);
+          int64_t depthIndex =
+              ((n * dShape[1] + channel) * dShape[2] + y / b) * dShape[3] +
+              x / b;
+          int64_t fromIndex = toDepth ? spaceIndex : depthIndex;
+          int64_t toIndex = toDepth ? depthIndex : spaceIndex;
+          std::memcpy(dst + toIndex * bytes, src + fromIndex * bytes, bytes);
+        }
+}
+
+llvm::Expected<TensorList> depthToSpaceKernel(Operation *op,
+                                              llvm::ArrayRef<Tensor> in) {
+  auto d2s = cast<cgc_op::DepthToSpaceOp>(op);
+  Tensor out = allocateResult(op);
+  int64_t b = d2s.getBlocksize();
+  int64_t channels = out.getShape()[1];
+  bool crd = d2s.getMode() == "CRD";
+  // DCR reshapes depth to [b, b, C'], CRD to [C', b, b] (ONNX DepthToSpace).
+  moveBlocks(in[0], out, /*toDepth=*/false, b,
+             [&](int64_t c, int64_t i, int64_t j) {
+               return crd ? (c * b + i) * b + j : (i * b + j) * channels + c;
+             });
+  return single(out);
+}
+
+llvm::Expected<TensorList> spaceToDepthKernel(Operation *op,
+                                              llvm::ArrayRef<Tensor> in) {
+  auto s2d = cast<cgc_op::SpaceToDepthOp>(op);
+  Tensor out = allocateResult(op);
+  int64_t b = s2d.getBlocksize();
+  int64_t channels = in[0].getShape()[1];
+  moveBlocks(in[0], out, /*toDepth=*/true, b,
+             [&](int64_t c, int64_t i, int64_t j) {
+               return (i * b + j) * channels + c;
+             });
+  return single(out);
+}
+
+//===----------------------------------------------------------------------===//
+// ConvTranspose
+//===----------------------------------------------------------------------===//
+
+/// Scatters every input element times the kernel into the output:
+/// out[n][g*M'+m][p*stride + k*dilation - start_padding] +=
+///   x[n][g*C'+c][p] * w[g*C'+c][m][k].
+llvm::Expected<TensorList> convTransposeKernel(Operation *op,
+                                               llvm::ArrayRef<Tensor> in) {
+  auto conv = cast<cgc_op::ConvTransposeOp>(op);
+  const Tensor &x = in[0], &w = in[1];
+  Tensor out = allocateResult(op);
+  ArrayRef<int64_t> xs = x.getShape(), ws = w.getShape(),
+                    os = out.getShape();
+  size_t spatial = xs.size() - 2;
+  Shape strides = intArray(conv.getStridesAttr(), spatial, 1);
+  Shape dilations = intArray(conv.getDilationsAttr(), spatial, 1);
+  Shape begin = intArray(conv.getStartPaddingAttr(), spatial, 0);
+  int64_t group = conv.getGroup();
+  int64_t inPerGroup = xs[1] / group, outPerGroup = ws[1];
+  ArrayRef<int64_t> inSpatial = xs.drop_front(2), kernel = ws.drop_front(2),
+                    outSpatial = os.drop_front(2);
+  int64_t inPlane = getNumElements(inSpatial);
+  int64_t kernelPlane = getNumElements(kernel);
+  int64_t outPlane = getNumElements(outSpatial);
+  Shape outStrides = stridesOf(outSpatial);
+  std::vector<double> acc(out.getNumElements(), 0.0);
+  // Output offset of every (input position, kernel position), or -1 when it
+  // falls outside the (cropped) output.
+  std::vector<int64_t> target(inPlane * kernelPlane, -1);
+  Shape p(spatial, 0), k(spatial, 0);
+  for (int64_t ip = 0; ip < inPlane; ++ip) {
+    for (int64_t r = ip, d = spatial; d-- > 0; r /= inSpatial[d])
+      p[d] = r % inSpatial[d];
+    for (int64_t kp = 0; kp < kernelPlane; ++kp) {
+      for (int64_t r = kp, d = spatial; d-- > 0; r /= kernel[d])
+        k[d] = r % kernel[d];
+      int64_t offset = 0;
+      bool inside = true;
+      for (size_t d = 0; d < spatial && inside; ++d) {
+        int64_t o = p[d] * strides[d] + k[d] * dilations[d] - begin[d];
+        inside = o >= 0 && o < outSpatial[d];
+        offset += o * outStrides[d];
+      }
+      if (inside)
+        target[ip * kernelPlane + kp] = offset;
+    }
+  }
+  for (int64_t n = 0; n < xs[0]; ++n)
+    for (int64_t g = 0; g < group; ++g)
+      for (int64_t c = 0; c < inPerGroup; ++c) {
+        int64_t ic = g * inPerGroup + c;
+        int64_t xBase = (n * xs[1] + ic) * inPlane;
+        for (int64_t m = 0; m < outPerGroup; ++m) {
+          int64_t oBase = (n * os[1] + g * outPerGroup + m) * outPlane;
+          int64_t wBase = (ic * ws[1] + m) * kernelPlane;
+          for (int64_t ip = 0; ip < inPlane; ++ip) {
+            double value = x.getAsDouble(xBase + ip);
+            for (int64_t kp = 0; kp < kernelPlane; ++kp)
+              if (int64_t t = target[ip * kernelPlane + kp]; t >= 0)
+                acc[oBase + t] += value * w.getAsDouble(wBase + kp);
+          }
+        }
+      }
+  for (int64_t index = 0, e = out.getNumElements(); index < e; ++index) {
+    double bias = in.size() > 2 ? in[2].getAsDouble((index / outPlane) %
+                                                    os[1])
+                                : 0.0;
+    out.setFromDouble(index, acc[index] + bias);
+  }
+  return single(out);
+}
+
+} // namespace
+
+void registerResamplingKernels(KernelRegistry &registry) {
+  registry.add(cgc_op::ResizeOp::getOperationName(), resizeKernel);
+  registry.add(cgc_op::DepthToSpaceOp::getOperationName(),
+               depthToSpaceKernel);
+  registry.add(cgc_op::SpaceToDepthOp::getOperationName(),
+               spaceToDepthKernel);
+  registry.add(cgc_op::ConvTransposeOp::getOperationName(),
+               convTransposeKernel);
+}
 
 } // namespace opencgc::reference

@@ -90,8 +90,7 @@ TEST(OnnxTestDataTest, CastFloatToFloat16MatchesOurRounding) {
 }
 
 TEST(OnnxTestDataTest, CastFloat16ToDoubleMatchesOurWidening) {
-  Tensor input =
-      readOrFail("test_cast_FLOAT16_to_DOUBLE", "input_0.pb").second;
+  Tensor input = readOrFail("test_cast_FLOAT16_to_DOUBLE", "input_0.pb").second;
   Tensor output =
       readOrFail("test_cast_FLOAT16_to_DOUBLE", "output_0.pb").second;
   ASSERT_EQ(input.getDType(), DType::Float16);

@@ -11,8 +11,8 @@
 
 using namespace opencgc;
 using namespace opencgc::tensortest;
-using ::testing::HasSubstr;
 using onnx::TensorProto;
+using ::testing::HasSubstr;
 
 namespace {
 
@@ -169,7 +169,8 @@ TEST(TensorProtoTest, RejectsUnsupportedTypes) {
   };
   for (auto [dataType, message] : cases) {
     TensorProto proto = makeProto(dataType, {1}, "w");
-    EXPECT_THAT(fromProtoError(proto), HasSubstr("ctx: tensor 'w': " + message));
+    EXPECT_THAT(fromProtoError(proto),
+                HasSubstr("ctx: tensor 'w': " + message));
   }
 }
 

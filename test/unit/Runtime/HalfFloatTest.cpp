@@ -33,9 +33,9 @@ bool isHalfNaN(uint16_t bits) {
 
 TEST(HalfFloatTest, HalfExactValues) {
   std::pair<float, uint16_t> cases[] = {
-      {0.0f, 0x0000},     {-0.0f, 0x8000},   {1.0f, 0x3c00},
-      {-2.0f, 0xc000},    {0.5f, 0x3800},    {65504.0f, 0x7bff},
-      {-65504.0f, 0xfbff}, {0x1p-14f, 0x0400}, {0x1p-24f, 0x0001},
+      {0.0f, 0x0000},      {-0.0f, 0x8000},      {1.0f, 0x3c00},
+      {-2.0f, 0xc000},     {0.5f, 0x3800},       {65504.0f, 0x7bff},
+      {-65504.0f, 0xfbff}, {0x1p-14f, 0x0400},   {0x1p-24f, 0x0001},
       {-0x1p-24f, 0x8001}, {0x3ffp-24f, 0x03ff}, {1.0f + 0x1p-10f, 0x3c01},
   };
   for (auto [value, bits] : cases) {
@@ -57,11 +57,11 @@ TEST(HalfFloatTest, HalfOverflowsToInfinity) {
 }
 
 TEST(HalfFloatTest, HalfUnderflowsToSignedZero) {
-  EXPECT_EQ(Half::fromFloat(0x1p-25f), 0x0000);  // midpoint, rounds to even
+  EXPECT_EQ(Half::fromFloat(0x1p-25f), 0x0000); // midpoint, rounds to even
   EXPECT_EQ(Half::fromFloat(-0x1p-25f), 0x8000);
   EXPECT_EQ(Half::fromFloat(0x1.000002p-25f), 0x0001); // just above it
   EXPECT_EQ(Half::fromFloat(0x1p-30f), 0x0000);
-  EXPECT_EQ(Half::fromFloat(0x1p-149f), 0x0000);  // float subnormal
+  EXPECT_EQ(Half::fromFloat(0x1p-149f), 0x0000); // float subnormal
   EXPECT_EQ(Half::fromFloat(-0x1p-149f), 0x8000);
 }
 
@@ -123,8 +123,8 @@ TEST(HalfFloatTest, HalfMatchesCompilerFloat16) {
   };
   for (uint32_t bits = 0; bits < 0x7bff; ++bits) {
     float mid = (Half::toFloat(bits) + Half::toFloat(bits + 1)) / 2;
-    for (float value : {mid, std::nextafter(mid, 0.0f),
-                        std::nextafter(mid, INFINITY)}) {
+    for (float value :
+         {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY)}) {
       check(value);
       check(-value);
     }
@@ -149,8 +149,8 @@ uint16_t referenceBFloat16(float value) {
   double toDown = std::fabs(double(value) - double(fromBits(down)));
   double toUp = std::fabs(double(fromBits(up)) - double(value));
   if ((up & 0x7f800000) == 0x7f800000) // up is infinity: compare with 2^128
-    toUp = std::fabs(std::ldexp(std::copysign(1.0, value), 128) -
-                     double(value));
+    toUp =
+        std::fabs(std::ldexp(std::copysign(1.0, value), 128) - double(value));
   if (toDown != toUp)
     return (toDown < toUp ? down : up) >> 16;
   return ((down >> 16) & 1 ? up : down) >> 16;
@@ -158,8 +158,12 @@ uint16_t referenceBFloat16(float value) {
 
 TEST(HalfFloatTest, BFloat16ExactValues) {
   std::pair<float, uint16_t> cases[] = {
-      {0.0f, 0x0000},  {-0.0f, 0x8000}, {1.0f, 0x3f80},
-      {-2.0f, 0xc000}, {INFINITY, 0x7f80}, {-INFINITY, 0xff80},
+      {0.0f, 0x0000},
+      {-0.0f, 0x8000},
+      {1.0f, 0x3f80},
+      {-2.0f, 0xc000},
+      {INFINITY, 0x7f80},
+      {-INFINITY, 0xff80},
       {fromBits(0x00010000), 0x0001}, // smallest subnormal
       {fromBits(0x7f7f0000), 0x7f7f}, // largest finite
   };
@@ -187,8 +191,8 @@ TEST(HalfFloatTest, BFloat16OverflowsToInfinity) {
 }
 
 TEST(HalfFloatTest, BFloat16KeepsNaN) {
-  for (uint32_t bits : {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu,
-                        0xff800001u}) {
+  for (uint32_t bits :
+       {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu, 0xff800001u}) {
     uint16_t result = BFloat16::fromFloat(fromBits(bits));
     EXPECT_EQ(result & 0x7f80, 0x7f80) << std::hex << bits;
     EXPECT_NE(result & 0x7f, 0) << std::hex << bits;

@@ -87,7 +87,8 @@ TEST(NpyFileTest, WritesBFloat16AsExactFloat32) {
 }
 
 TEST(NpyFileTest, WritesNumPyStyleHeaders) {
-  std::vector<uint8_t> bytes = serializeNpy(makeSampleTensor(DType::Int16, {5}));
+  std::vector<uint8_t> bytes =
+      serializeNpy(makeSampleTensor(DType::Int16, {5}));
   ASSERT_GE(bytes.size(), 10u);
   EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.begin() + 8),
             (std::vector<uint8_t>{0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0}));
@@ -152,54 +153,54 @@ TEST(NpyFileTest, ReportsFileErrors) {
 
 TEST(NpyFileTest, ReadsNumPyFloat32Matrix) {
   // np.save(f, np.array([[1.5, -2, 3], [4, 5, 6]], dtype='<f4'))
-  Tensor tensor = parseOrFail(npyFile(
-      1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 118,
-      "0000c03f000000c000004040000080400000a0400000c040"));
+  Tensor tensor = parseOrFail(
+      npyFile(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }",
+              118, "0000c03f000000c000004040000080400000a0400000c040"));
   ASSERT_EQ(tensor.getDType(), DType::Float32);
   EXPECT_EQ(tensor.getShape(), llvm::ArrayRef<int64_t>({2, 3}));
   std::vector<float> expected = {1.5f, -2, 3, 4, 5, 6};
-  EXPECT_EQ(std::vector<float>(tensor.getData<float>(),
-                               tensor.getData<float>() + 6),
-            expected);
+  EXPECT_EQ(
+      std::vector<float>(tensor.getData<float>(), tensor.getData<float>() + 6),
+      expected);
 }
 
 TEST(NpyFileTest, ReadsNumPyScalarEmptyAndBool) {
   Tensor scalar = parseOrFail(
-      npyFile(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (), }",
-              118, "0700000000000000"));
+      npyFile(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (), }", 118,
+              "0700000000000000"));
   EXPECT_EQ(scalar.getRank(), 0);
   EXPECT_EQ(scalar.getAsInt(0), 7);
 
-  Tensor empty = parseOrFail(npyFile(
-      1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0, 3), }", 118,
-      ""));
+  Tensor empty = parseOrFail(
+      npyFile(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0, 3), }",
+              118, ""));
   EXPECT_EQ(empty.getDType(), DType::Float64);
   EXPECT_EQ(empty.getShape(), llvm::ArrayRef<int64_t>({0, 3}));
 
-  Tensor bools = parseOrFail(npyFile(
-      1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", 118,
-      "010001"));
+  Tensor bools = parseOrFail(
+      npyFile(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }",
+              118, "010001"));
   EXPECT_EQ(bools.getDType(), DType::Bool);
   EXPECT_EQ(bools.toIntVector(), (std::vector<int64_t>{1, 0, 1}));
 }
 
 TEST(NpyFileTest, ConvertsNumPyBigEndian) {
   // np.save(f, np.array([1, 2], dtype='>i4'))
-  Tensor tensor = parseOrFail(npyFile(
-      1, "{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }", 118,
-      "0000000100000002"));
+  Tensor tensor = parseOrFail(
+      npyFile(1, "{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }",
+              118, "0000000100000002"));
   EXPECT_EQ(tensor.getDType(), DType::Int32);
   EXPECT_EQ(tensor.toIntVector(), (std::vector<int64_t>{1, 2}));
-  Tensor doubles = parseOrFail(npyWithDict(
-      "{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }",
-      "3ff8000000000000"));
+  Tensor doubles = parseOrFail(
+      npyWithDict("{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }",
+                  "3ff8000000000000"));
   EXPECT_EQ(doubles.getAsDouble(0), 1.5);
 }
 
 TEST(NpyFileTest, ReadsNumPyFloat16) {
-  Tensor tensor = parseOrFail(npyFile(
-      1, "{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }", 118,
-      "003c00b8"));
+  Tensor tensor = parseOrFail(
+      npyFile(1, "{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }",
+              118, "003c00b8"));
   EXPECT_EQ(tensor.getDType(), DType::Float16);
   EXPECT_EQ(tensor.getAsDouble(0), 1.0);
   EXPECT_EQ(tensor.getAsDouble(1), -0.5);
@@ -208,8 +209,8 @@ TEST(NpyFileTest, ReadsNumPyFloat16) {
 TEST(NpyFileTest, ReadsNumPyVersions2And3) {
   for (uint8_t major : {2, 3}) {
     Tensor tensor = parseOrFail(npyFile(
-        major, "{'descr': '<u2', 'fortran_order': False, 'shape': (2,), }",
-        116, "01000200"));
+        major, "{'descr': '<u2', 'fortran_order': False, 'shape': (2,), }", 116,
+        "01000200"));
     EXPECT_EQ(tensor.getDType(), DType::UInt16);
     EXPECT_EQ(tensor.toIntVector(), (std::vector<int64_t>{1, 2}));
   }
@@ -217,9 +218,9 @@ TEST(NpyFileTest, ReadsNumPyVersions2And3) {
 
 TEST(NpyFileTest, RejectsNumPyFortranOrder) {
   // np.save(f, np.arange(6, dtype='<i2').reshape(2, 3).T)
-  std::string error = parseError(npyFile(
-      1, "{'descr': '<i2', 'fortran_order': True, 'shape': (3, 2), }", 118,
-      "000001000200030004000500"));
+  std::string error = parseError(
+      npyFile(1, "{'descr': '<i2', 'fortran_order': True, 'shape': (3, 2), }",
+              118, "000001000200030004000500"));
   EXPECT_THAT(error, HasSubstr("t.npy: npy header: 'fortran_order' is True"));
   EXPECT_THAT(error, HasSubstr("at byte offset 44"));
 }
@@ -254,8 +255,8 @@ TEST(NpyFileTest, AcceptsOtherSpellingsOfOneByteTypes) {
                   .getDType(),
               DType::Bool);
   EXPECT_EQ(
-      parseOrFail(npyWithDict(
-                      "{'descr': '>u1', 'fortran_order': False, 'shape': (1,)}",
+      parseOrFail(
+          npyWithDict("{'descr': '>u1', 'fortran_order': False, 'shape': (1,)}",
                       "fe"))
           .getAsInt(0),
       254);
@@ -263,12 +264,10 @@ TEST(NpyFileTest, AcceptsOtherSpellingsOfOneByteTypes) {
 
 TEST(NpyFileTest, AcceptsEveryNumPyDType) {
   std::pair<llvm::StringRef, DType> types[] = {
-      {"<f2", DType::Float16}, {"<f4", DType::Float32},
-      {"<f8", DType::Float64}, {"|i1", DType::Int8},
-      {"<i2", DType::Int16},   {"<i4", DType::Int32},
-      {"<i8", DType::Int64},   {"|u1", DType::UInt8},
-      {"<u2", DType::UInt16},  {"<u4", DType::UInt32},
-      {"<u8", DType::UInt64},  {"|b1", DType::Bool},
+      {"<f2", DType::Float16}, {"<f4", DType::Float32}, {"<f8", DType::Float64},
+      {"|i1", DType::Int8},    {"<i2", DType::Int16},   {"<i4", DType::Int32},
+      {"<i8", DType::Int64},   {"|u1", DType::UInt8},   {"<u2", DType::UInt16},
+      {"<u4", DType::UInt32},  {"<u8", DType::UInt64},  {"|b1", DType::Bool},
   };
   for (auto [descr, dtype] : types) {
     std::string dict =
@@ -307,11 +306,11 @@ TEST(NpyFileTest, RejectsEveryTruncation) {
   std::vector<uint8_t> bytes =
       serializeNpy(makeSampleTensor(DType::Float32, {2, 3}));
   for (size_t size = 0; size < bytes.size(); ++size)
-    EXPECT_NE(parseError(llvm::ArrayRef(bytes).take_front(size)), "")
-        << size;
+    EXPECT_NE(parseError(llvm::ArrayRef(bytes).take_front(size)), "") << size;
   std::string error = parseError(llvm::ArrayRef(bytes).drop_back(1));
-  EXPECT_THAT(error, HasSubstr("truncated: the float32 2x3 data needs 24 "
-                               "bytes from byte offset 128 but only 23 remain"));
+  EXPECT_THAT(error,
+              HasSubstr("truncated: the float32 2x3 data needs 24 "
+                        "bytes from byte offset 128 but only 23 remain"));
 }
 
 TEST(NpyFileTest, RejectsTrailingBytes) {
@@ -323,8 +322,8 @@ TEST(NpyFileTest, RejectsTrailingBytes) {
 }
 
 TEST(NpyFileTest, RejectsUnsupportedDTypes) {
-  for (llvm::StringRef descr : {"<c8", "<U3", "|S5", "|V2", "<M8[ns]", "<f16",
-                                "<i3", "", "<", "b2"}) {
+  for (llvm::StringRef descr :
+       {"<c8", "<U3", "|S5", "|V2", "<M8[ns]", "<f16", "<i3", "", "<", "b2"}) {
     std::string dict =
         ("{'descr': '" + descr + "', 'fortran_order': False, 'shape': (), }")
             .str();
@@ -390,7 +389,8 @@ TEST(NpyFileTest, RejectsMalformedDicts) {
        "'shape': (4611686018427387904,)}",
        "needs more than 2^63 bytes"},
       {"{'descr': '<i4', 'fortran_order': False, 'shape': (2,)}\x01",
-       "unexpected '\x01' after the header dict"},
+       "unexpected byte 0x01 after the header dict"},
+      {"{'a\x02': 1}", "unexpected key 'a\\02'"},
   };
   for (auto [dict, message] : cases)
     EXPECT_THAT(dictError(dict), HasSubstr(message)) << dict.str();
@@ -405,11 +405,12 @@ TEST(NpyFileTest, RejectsHeadersEndingInsideAString) {
 
 TEST(NpyFileTest, ReportsHeaderErrorOffsets) {
   // The bad descr value starts at byte 10 + 10.
-  EXPECT_THAT(dictError("{'descr': '<c8', 'fortran_order': False, "
-                        "'shape': ()}"),
-              HasSubstr("t.npy: npy header: unsupported dtype '<c8' (supported: "
-                        "f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1) at byte offset "
-                        "20"));
+  EXPECT_THAT(
+      dictError("{'descr': '<c8', 'fortran_order': False, "
+                "'shape': ()}"),
+      HasSubstr("t.npy: npy header: unsupported dtype '<c8' (supported: "
+                "f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1) at byte offset "
+                "20"));
 }
 
 TEST(NpyFileTest, RejectsBoolBytesOtherThanZeroAndOne) {

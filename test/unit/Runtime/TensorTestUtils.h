@@ -37,8 +37,7 @@ private:
 
 /// The message of `err`, or "" on success.
 std::string messageOf(llvm::Error err);
-template <typename T>
-std::string messageOf(llvm::Expected<T> &&value) {
+template <typename T> std::string messageOf(llvm::Expected<T> &&value) {
   return value ? std::string() : messageOf(value.takeError());
 }
 
