@@ -64,7 +64,13 @@ run_example() {
   log "round trip: container -> text"
   "$opencgc" convert "$out/spec-output-ir.cgc" -o "$out/spec-output-ir.roundtrip.mlir"
   echo "wrote $out/spec-output-ir.roundtrip.mlir"
-  log "not built yet: compiling and running on a device (Vulkan on lavapipe);" \
+  log "an ONNX model (pytorch-converted Conv2d from libonnx-testdata):" \
+      "import to CGC Input IR + weights, run on the reference device"
+  local model=/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d
+  "$opencgc" import "$model/model.onnx" -o "$out/conv2d.mlir"
+  "$opencgc" run "$out/conv2d.mlir" \
+    --input 0="$model/test_data_set_0/input_0.pb" --output-dir "$out/conv2d-out"
+  log "not built yet: the compiler (Output IR) and the Vulkan device;" \
       "see 'opencgc --help'"
 }
 
