@@ -9,6 +9,7 @@
 #include "opencgc/Dialect/CGCOp/ReductionOps.h"
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "opencgc/Dialect/CGCOp/QuantizationOps.h"
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 using namespace opencgc::cgc_op;
@@ -43,6 +44,10 @@ void CGCOpDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "opencgc/Dialect/CGCOp/ResamplingOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/QuantizationOps.cpp.inc"
       >();
   opencgc::cgc::addVersionedBytecodeInterface(this);
 }

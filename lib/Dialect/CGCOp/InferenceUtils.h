@@ -199,6 +199,67 @@ inline FailureOr<Shape> windowedShape(const Inferrer &inf, ArrayRef<int64_t> inp
   return out;
 }
 
+/// numpy.matmul result shape: 1-D operands are promoted to matrices (and
+/// the added dimension dropped again), batch dimensions broadcast.
+inline FailureOr<Shape> matmulShape(const Inferrer &inf, ArrayRef<int64_t> lhs,
+                                    ArrayRef<int64_t> rhs) {
+  Shape a(lhs), b(rhs);
+  if (a.empty() || b.empty()) {
+    (void)inf.fail("operands must have rank >= 1, got ", shapeStr(a),
+                   " and ", shapeStr(b));
+    return failure();
+  }
+  bool vecA = a.size() == 1, vecB = b.size() == 1;
+  if (vecA)
+    a.insert(a.begin(), 1);
+  if (vecB)
+    b.push_back(1);
+  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2],
+          n = b.back();
+  if (k != kb) {
+    (void)inf.fail("contraction dimensions differ: lhs ", shapeStr(lhs),
+                   " has K=", k, ", rhs ", shapeStr(rhs), " has K=", kb);
+    return failure();
+  }
+  auto batch = broadcast(inf, ArrayRef<int64_t>(a).drop_back(2),
+                         ArrayRef<int64_t>(b).drop_back(2));
+  if (failed(batch))
+    return failure();
+  Shape out = *batch;
+  if (!vecA)
+    out.push_back(m);
+  if (!vecB)
+    out.push_back(n);
+  return out;
+}
+
+/// ONNX Conv result shape for input `x` (N x C x spatial...) and weight `w`
+/// (M x C/group x kernel...), with the window attributes and `group` of any
+/// convolution-like op (convolution, conv_integer, qlinear_conv).
+template <typename AdaptorT>
+FailureOr<Shape> convolutionShape(const Inferrer &inf, ArrayRef<int64_t> x,
+                                  ArrayRef<int64_t> w, AdaptorT adaptor) {
+  if (x.size() < 3 || w.size() != x.size()) {
+    (void)inf.fail("expects input (N x C x spatial...) and weight "
+                   "(M x C/group x kernel...) of equal rank >= 3, got ",
+                   shapeStr(x), " and ", shapeStr(w));
+    return failure();
+  }
+  int64_t group = static_cast<int64_t>(adaptor.getGroup());
+  if (group < 1 || x[1] % group != 0 || w[1] * group != x[1] ||
+      w[0] % group != 0) {
+    (void)inf.fail("input has ", x[1], " channels and weight ", shapeStr(w),
+                   " with group ", group, "; expected input channels = ",
+                   "weight dim 1 x group and output channels divisible by "
+                   "group");
+    return failure();
+  }
+  auto params = windowParams(inf, adaptor, x.size() - 2);
+  if (failed(params))
+    return failure();
+  return windowedShape(inf, x, w[0], w.drop_front(2), *params, false);
+}
+
 inline Shape toShape(ArrayAttr attr) {
   Shape values;
   for (Attribute element : attr)

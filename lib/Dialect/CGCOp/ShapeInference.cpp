@@ -129,30 +129,16 @@ LogicalResult ConvolutionOp::inferReturnTypes(MLIRContext *ctx,
       failed(inf.sameElementType(*input, *weight, "input", "weight")))
     return failure();
   ArrayRef<int64_t> x = input->getShape(), w = weight->getShape();
-  if (x.size() < 3 || w.size() != x.size())
-    return inf.fail("expects input (N x C x spatial...) and weight "
-                    "(M x C/group x kernel...) of equal rank >= 3, got ",
-                    shapeStr(x), " and ", shapeStr(w));
-  int64_t group = static_cast<int64_t>(adaptor.getGroup());
-  if (group < 1 || x[1] % group != 0 || w[1] * group != x[1] ||
-      w[0] % group != 0)
-    return inf.fail("input has ", x[1], " channels and weight ", shapeStr(w),
-                    " with group ", group, "; expected input channels = ",
-                    "weight dim 1 x group and output channels divisible by "
-                    "group");
   if (Value biasValue = adaptor.getBias()) {
     auto bias = inf.tensor(biasValue, "bias");
     if (failed(bias) ||
         failed(inf.sameElementType(*input, *bias, "input", "bias")))
       return failure();
-    if (bias->getShape() != ArrayRef<int64_t>{w[0]})
+    if (w.size() >= 1 && bias->getShape() != ArrayRef<int64_t>{w[0]})
       return inf.fail("bias must have shape ", w[0], " (one per output "
                       "channel), got ", shapeStr(bias->getShape()));
   }
-  auto params = windowParams(inf, adaptor, x.size() - 2);
-  if (failed(params))
-    return failure();
-  auto shape = windowedShape(inf, x, w[0], w.drop_front(2), *params, false);
+  auto shape = convolutionShape(inf, x, w, adaptor);
   if (failed(shape))
     return failure();
   return inf.result(*shape, input->getElementType(), results);
@@ -170,32 +156,10 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
   if (failed(lhs) || failed(rhs) ||
       failed(inf.sameElementType(*lhs, *rhs, "lhs", "rhs")))
     return failure();
-  Shape a(lhs->getShape()), b(rhs->getShape());
-  if (a.empty() || b.empty())
-    return inf.fail("operands must have rank >= 1, got ", shapeStr(a),
-                    " and ", shapeStr(b));
-  // numpy.matmul: 1-D operands are promoted to matrices, then dropped.
-  bool vecA = a.size() == 1, vecB = b.size() == 1;
-  if (vecA)
-    a.insert(a.begin(), 1);
-  if (vecB)
-    b.push_back(1);
-  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2],
-          n = b.back();
-  if (k != kb)
-    return inf.fail("contraction dimensions differ: lhs ",
-                    shapeStr(lhs->getShape()), " has K=", k, ", rhs ",
-                    shapeStr(rhs->getShape()), " has K=", kb);
-  auto batch = broadcast(inf, ArrayRef<int64_t>(a).drop_back(2),
-                         ArrayRef<int64_t>(b).drop_back(2));
-  if (failed(batch))
+  auto shape = matmulShape(inf, lhs->getShape(), rhs->getShape());
+  if (failed(shape))
     return failure();
-  Shape out = *batch;
-  if (!vecA)
-    out.push_back(m);
-  if (!vecB)
-    out.push_back(n);
-  return inf.result(out, lhs->getElementType(), results);
+  return inf.result(*shape, lhs->getElementType(), results);
 }
 
 LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,

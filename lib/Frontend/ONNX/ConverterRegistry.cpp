@@ -30,6 +30,7 @@ const ConverterRegistry &ConverterRegistry::get() {
     registerNormalizationConverters(r);
     registerIndexingConverters(r);
     registerResamplingConverters(r);
+    registerQuantizationConverters(r);
     return r;
   }();
   return registry;

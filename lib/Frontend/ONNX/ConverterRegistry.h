@@ -40,6 +40,7 @@ void registerReductionConverters(ConverterRegistry &registry);
 void registerNormalizationConverters(ConverterRegistry &registry);
 void registerIndexingConverters(ConverterRegistry &registry);
 void registerResamplingConverters(ConverterRegistry &registry);
+void registerQuantizationConverters(ConverterRegistry &registry);
 
 } // namespace opencgc::onnx_import
 

@@ -19,6 +19,9 @@ ImportContext::ImportContext(MLIRContext &context, OpBuilder &builder,
 
 void ImportContext::defineValue(llvm::StringRef name, Value value) {
   values[name] = value;
+  auto known = knownInputs.find(name.str());
+  if (known != knownInputs.end() && isa<BlockArgument>(value))
+    knownArguments[value] = known->second;
 }
 
 void ImportContext::defineConstant(llvm::StringRef name, Tensor value) {
@@ -68,14 +71,9 @@ llvm::Expected<Tensor> ImportContext::staticInput(unsigned index,
   auto constant = constants.find(name);
   if (constant != constants.end())
     return constant->second;
-  if (Value value = values.lookup(name)) {
-    auto folded = foldedValues.find(value);
-    if (folded != foldedValues.end())
-      return folded->second;
-  }
-  auto known = knownInputs.find(name.str());
-  if (known != knownInputs.end())
-    return known->second;
+  if (Value value = values.lookup(name))
+    if (std::optional<Tensor> evaluated = evaluateStatic(value))
+      return *evaluated;
   return unsupported(what + " (input '" + name +
                      "') must be known at import time: an initializer, a "
                      "Constant, or a graph input whose value is given");
@@ -126,6 +124,11 @@ ImportContext::intsAttr(llvm::StringRef name) const {
   return std::vector<int64_t>(attr->ints().begin(), attr->ints().end());
 }
 
+Value ImportContext::syntheticConstant(llvm::StringRef suffix, Tensor value) {
+  std::string base = node->output_size() ? node->output(0) : node->name();
+  return materialize(base + "." + suffix.str(), value);
+}
+
 void ImportContext::setOutput(unsigned index, Value value) {
   if (static_cast<int>(index) < node->output_size() &&
       !node->output(index).empty())
@@ -170,6 +173,44 @@ llvm::Expected<Value> ImportContext::finishOp(OperationState &state) {
   }
   tryFold(op);
   return op->getResult(0);
+}
+
+std::optional<Tensor> ImportContext::evaluateStatic(Value value) {
+  auto folded = foldedValues.find(value);
+  if (folded != foldedValues.end())
+    return folded->second;
+  auto cached = staticValues.find(value);
+  if (cached != staticValues.end())
+    return cached->second;
+  std::optional<Tensor> result;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto known = knownArguments.find(arg);
+    if (known != knownArguments.end())
+      result = known->second;
+  } else if (Operation *op = value.getDefiningOp()) {
+    reference::KernelFn kernel =
+        reference::KernelRegistry::get().lookup(op->getName().getStringRef());
+    llvm::SmallVector<Tensor, 4> inputs;
+    for (Value operand : op->getOperands()) {
+      std::optional<Tensor> input = evaluateStatic(operand);
+      if (!input)
+        return std::nullopt;
+      inputs.push_back(*input);
+    }
+    if (kernel) {
+      llvm::Expected<reference::TensorList> results = kernel(op, inputs);
+      if (!results) {
+        llvm::consumeError(results.takeError());
+        return std::nullopt;
+      }
+      for (auto [opResult, tensor] : llvm::zip(op->getResults(), *results))
+        staticValues[opResult] = tensor;
+      result = staticValues.lookup(value);
+    }
+  }
+  if (result)
+    staticValues[value] = *result;
+  return result;
 }
 
 void ImportContext::tryFold(Operation *op) {

@@ -70,6 +70,10 @@ public:
                          llvm::StringRef fallback) const;
   std::optional<std::vector<int64_t>> intsAttr(llvm::StringRef name) const;
 
+  /// A constant the converter makes up (a default zero point, ...), named
+  /// after the node's first output and `suffix`, stored as a weight.
+  mlir::Value syntheticConstant(llvm::StringRef suffix, Tensor value);
+
   /// Defines output `index` of the node.
   void setOutput(unsigned index, mlir::Value value);
   void setOutputConstant(unsigned index, Tensor value);
@@ -114,6 +118,11 @@ private:
   /// Creates and verifies the op, then tries to fold it.
   llvm::Expected<mlir::Value> finishOp(mlir::OperationState &state);
   void tryFold(mlir::Operation *op);
+  /// The value of `value` if it can be computed at import time from
+  /// constants and known graph inputs, running the reference kernels on its
+  /// defining ops. Used only where an op needs a static value: data paths
+  /// stay in the IR even when their inputs are known.
+  std::optional<Tensor> evaluateStatic(mlir::Value value);
   mlir::Value materialize(llvm::StringRef name, const Tensor &value);
 
   mlir::MLIRContext &context;
@@ -125,6 +134,8 @@ private:
   llvm::StringMap<mlir::Value> values;
   llvm::StringMap<Tensor> constants;
   llvm::DenseMap<mlir::Value, Tensor> foldedValues;
+  llvm::DenseMap<mlir::Value, Tensor> knownArguments;
+  llvm::DenseMap<mlir::Value, Tensor> staticValues;
   std::vector<std::pair<std::string, Tensor>> weights;
 };
 

@@ -25,6 +25,7 @@ const KernelRegistry &KernelRegistry::get() {
     registerNormalizationKernels(r);
     registerIndexingKernels(r);
     registerResamplingKernels(r);
+    registerQuantizationKernels(r);
     return r;
   }();
   return registry;

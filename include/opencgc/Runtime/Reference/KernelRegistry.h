@@ -49,6 +49,7 @@ void registerReductionKernels(KernelRegistry &registry);
 void registerNormalizationKernels(KernelRegistry &registry);
 void registerIndexingKernels(KernelRegistry &registry);
 void registerResamplingKernels(KernelRegistry &registry);
+void registerQuantizationKernels(KernelRegistry &registry);
 
 } // namespace opencgc::reference
 
