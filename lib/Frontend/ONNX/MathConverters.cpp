@@ -1,4 +1,10 @@
 //===- MathConverters.cpp - ONNX converters of the math family -----===//
+//
+// The math ops name their attributes as ONNX does and default them as ONNX
+// does (MathOps.td), so one template converts them all: it copies each
+// attribute the node sets, typed like the op's default value.
+//
+//===----------------------------------------------------------------------===//
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
@@ -7,7 +13,114 @@
 using namespace mlir;
 
 namespace opencgc::onnx_import {
+namespace {
 
-void registerMathConverters(ConverterRegistry &registry) {}
+/// Converts a one-input node to `OpTy`, copying the node's attributes that
+/// the op declares: ONNX floats become f32 attributes, ONNX ints flags
+/// (IsInf's detect_negative/detect_positive).
+template <typename OpTy>
+llvm::Error convertMath(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  NamedAttrList defaults;
+  OperationName(OpTy::getOperationName(), ctx.getContext())
+      .populateDefaultAttrs(defaults);
+  SmallVector<NamedAttribute> attrs;
+  Builder &builder = ctx.getBuilder();
+  for (NamedAttribute attr : defaults) {
+    StringRef name = attr.getName().strref();
+    if (!ctx.findAttr(name))
+      continue;
+    if (isa<BoolAttr>(attr.getValue()))
+      attrs.push_back(ctx.namedAttr(
+          name, builder.getBoolAttr(ctx.intAttr(name, 1) != 0)));
+    else
+      attrs.push_back(ctx.namedAttr(
+          name, builder.getF32FloatAttr(ctx.floatAttr(name, 0))));
+  }
+  llvm::Expected<Value> result = ctx.create<OpTy>({*input}, attrs);
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+/// PRelu broadcasts slope unidirectionally from opset 7 on. Before, a 1-D
+/// slope held one value per channel (dimension 1), so it is reshaped to
+/// C x 1 x ... x 1 for numpy rules to agree.
+llvm::Error convertPRelu(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  llvm::Expected<Value> slope = ctx.input(1);
+  if (!slope)
+    return slope.takeError();
+  llvm::ArrayRef<int64_t> x = shapeOf(*input), s = shapeOf(*slope);
+  if (ctx.getOpset() < 7 && s.size() == 1 && x.size() >= 2 && s[0] != 1 &&
+      s[0] == x[1]) {
+    Shape perChannel(x.size() - 1, 1);
+    perChannel[0] = s[0];
+    slope = reshapeTo(ctx, *slope, perChannel);
+    if (!slope)
+      return slope.takeError();
+  }
+  llvm::Expected<Value> result =
+      ctx.create<cgc_op::PReluOp>({*input, *slope});
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+} // namespace
+
+void registerMathConverters(ConverterRegistry &registry) {
+  // Opset 1 versions carried `consumed_inputs`, a hint for in-place
+  // execution without effect on the result.
+  registry.add("Abs", convertMath<cgc_op::AbsOp>, {"consumed_inputs"});
+  registry.add("Neg", convertMath<cgc_op::NegOp>, {"consumed_inputs"});
+  registry.add("Sign", convertMath<cgc_op::SignOp>);
+  registry.add("Ceil", convertMath<cgc_op::CeilOp>, {"consumed_inputs"});
+  registry.add("Floor", convertMath<cgc_op::FloorOp>, {"consumed_inputs"});
+  registry.add("Round", convertMath<cgc_op::RoundOp>);
+  registry.add("Reciprocal", convertMath<cgc_op::ReciprocalOp>,
+               {"consumed_inputs"});
+  registry.add("Sqrt", convertMath<cgc_op::SqrtOp>, {"consumed_inputs"});
+  registry.add("Exp", convertMath<cgc_op::ExpOp>, {"consumed_inputs"});
+  registry.add("Log", convertMath<cgc_op::LogOp>, {"consumed_inputs"});
+  registry.add("Erf", convertMath<cgc_op::ErfOp>);
+  registry.add("Sin", convertMath<cgc_op::SinOp>);
+  registry.add("Cos", convertMath<cgc_op::CosOp>);
+  registry.add("Tan", convertMath<cgc_op::TanOp>);
+  registry.add("Asin", convertMath<cgc_op::AsinOp>);
+  registry.add("Acos", convertMath<cgc_op::AcosOp>);
+  registry.add("Atan", convertMath<cgc_op::AtanOp>);
+  registry.add("Sinh", convertMath<cgc_op::SinhOp>);
+  registry.add("Cosh", convertMath<cgc_op::CoshOp>);
+  registry.add("Asinh", convertMath<cgc_op::AsinhOp>);
+  registry.add("Acosh", convertMath<cgc_op::AcoshOp>);
+  registry.add("Atanh", convertMath<cgc_op::AtanhOp>);
+  registry.add("Not", convertMath<cgc_op::NotOp>);
+  registry.add("IsNaN", convertMath<cgc_op::IsNanOp>);
+  registry.add("IsInf", convertMath<cgc_op::IsInfOp>,
+               {"detect_negative", "detect_positive"});
+  registry.add("Softplus", convertMath<cgc_op::SoftplusOp>);
+  registry.add("Softsign", convertMath<cgc_op::SoftsignOp>);
+  registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>);
+  registry.add("Elu", convertMath<cgc_op::EluOp>,
+               {"alpha", "consumed_inputs"});
+  registry.add("Selu", convertMath<cgc_op::SeluOp>,
+               {"alpha", "gamma", "consumed_inputs"});
+  registry.add("LeakyRelu", convertMath<cgc_op::LeakyReluOp>,
+               {"alpha", "consumed_inputs"});
+  registry.add("HardSigmoid", convertMath<cgc_op::HardSigmoidOp>,
+               {"alpha", "beta", "consumed_inputs"});
+  registry.add("ThresholdedRelu", convertMath<cgc_op::ThresholdedReluOp>,
+               {"alpha"});
+  registry.add("Celu", convertMath<cgc_op::CeluOp>, {"alpha"});
+  registry.add("Shrink", convertMath<cgc_op::ShrinkOp>, {"bias", "lambd"});
+  registry.add("PRelu", convertPRelu, {"consumed_inputs"});
+}
 
 } // namespace opencgc::onnx_import

@@ -1,4 +1,4 @@
-//===- IndexingKernels.cpp - Reference kernels of the indexing family ------===//
+//===- IndexingKernels.cpp - Reference kernels of the indexing family -----===//
 //
 // Most of these ops only move elements, so they copy raw element bytes and
 // work for every dtype; only scatter reductions and one_hot look at values.
@@ -36,14 +36,13 @@ llvm::Error forEachCoord(ArrayRef<int64_t> shape, Fn &&fn) {
 }
 
 /// A data-dependent index, negative values counting from the end.
-llvm::Expected<int64_t> resolveIndex(Operation *op, int64_t index,
-                                     int64_t axis, int64_t size) {
+llvm::Expected<int64_t> resolveIndex(Operation *op, int64_t index, int64_t axis,
+                                     int64_t size) {
   int64_t resolved = index < 0 ? index + size : index;
   if (resolved < 0 || resolved >= size)
-    return kernelError(op, "index " + llvm::Twine(index) +
-                               " is out of range for axis " +
-                               llvm::Twine(axis) + " of size " +
-                               llvm::Twine(size));
+    return kernelError(
+        op, "index " + llvm::Twine(index) + " is out of range for axis " +
+                llvm::Twine(axis) + " of size " + llvm::Twine(size));
   return resolved;
 }
 
@@ -61,6 +60,8 @@ int64_t normalizeAxis(int64_t axis, int64_t rank) {
 /// ONNX Slice clamping of one axis (mirrors the op's shape inference).
 std::pair<int64_t, int64_t> sliceStartStep(int64_t start, int64_t step,
                                            int64_t dim) {
+  if (dim == 0)
+    return {0, step};
   if (start < 0)
     start += dim;
   start = step > 0 ? std::clamp<int64_t>(start, 0, dim)
@@ -137,8 +138,7 @@ llvm::Expected<TensorList> gatherKernel(Operation *op, ArrayRef<Tensor> in) {
       return index.takeError();
     for (int64_t o = 0; o < outer && rowBytes; ++o)
       std::memcpy(out.getBytes() + ((o * count + j) * rowBytes),
-                  data.getBytes() + ((o * dim + *index) * rowBytes),
-                  rowBytes);
+                  data.getBytes() + ((o * dim + *index) * rowBytes), rowBytes);
   }
   return single(out);
 }
@@ -148,15 +148,14 @@ llvm::Expected<TensorList> gatherKernel(Operation *op, ArrayRef<Tensor> in) {
 llvm::Expected<int64_t> offsetAlongAxis(Operation *op, ArrayRef<int64_t> shape,
                                         ArrayRef<int64_t> coord, int64_t axis,
                                         int64_t index) {
-  llvm::Expected<int64_t> resolved =
-      resolveIndex(op, index, axis, shape[axis]);
+  llvm::Expected<int64_t> resolved = resolveIndex(op, index, axis, shape[axis]);
   if (!resolved)
     return resolved.takeError();
   Shape dense = stridesOf(shape);
   int64_t offset = 0;
   for (size_t d = 0; d < shape.size(); ++d)
-    offset += (static_cast<int64_t>(d) == axis ? *resolved : coord[d]) *
-              dense[d];
+    offset +=
+        (static_cast<int64_t>(d) == axis ? *resolved : coord[d]) * dense[d];
   return offset;
 }
 
@@ -166,15 +165,16 @@ llvm::Expected<TensorList> gatherElementsKernel(Operation *op,
   const Tensor &data = in[0], &indices = in[1];
   Tensor out = allocateResult(op);
   int64_t axis = normalizeAxis(gather.getAxis(), data.getRank());
-  llvm::Error err = forEachCoord(
-      indices.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
-        llvm::Expected<int64_t> offset = offsetAlongAxis(
-            op, data.getShape(), coord, axis, indices.getAsInt(i));
-        if (!offset)
-          return offset.takeError();
-        copyElement(out, i, data, *offset);
-        return llvm::Error::success();
-      });
+  llvm::Error err =
+      forEachCoord(indices.getShape(),
+                   [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+                     llvm::Expected<int64_t> offset = offsetAlongAxis(
+                         op, data.getShape(), coord, axis, indices.getAsInt(i));
+                     if (!offset)
+                       return offset.takeError();
+                     copyElement(out, i, data, *offset);
+                     return llvm::Error::success();
+                   });
   if (err)
     return std::move(err);
   return single(out);
@@ -215,15 +215,16 @@ llvm::Expected<TensorList> scatterElementsKernel(Operation *op,
   Tensor out = in[0].clone();
   int64_t axis = normalizeAxis(scatter.getAxis(), out.getRank());
   StringRef reduction = scatter.getReduction();
-  llvm::Error err = forEachCoord(
-      indices.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
-        llvm::Expected<int64_t> offset = offsetAlongAxis(
-            op, out.getShape(), coord, axis, indices.getAsInt(i));
-        if (!offset)
-          return offset.takeError();
-        reduceInto(out, *offset, updates, i, reduction);
-        return llvm::Error::success();
-      });
+  llvm::Error err =
+      forEachCoord(indices.getShape(),
+                   [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+                     llvm::Expected<int64_t> offset = offsetAlongAxis(
+                         op, out.getShape(), coord, axis, indices.getAsInt(i));
+                     if (!offset)
+                       return offset.takeError();
+                     reduceInto(out, *offset, updates, i, reduction);
+                     return llvm::Error::success();
+                   });
   if (err)
     return std::move(err);
   return single(out);
@@ -239,8 +240,8 @@ llvm::Expected<int64_t> tupleOffset(Operation *op, const Tensor &indices,
   int64_t offset = 0;
   for (int64_t k = 0; k < length; ++k) {
     int64_t axis = dimBase + k;
-    llvm::Expected<int64_t> index = resolveIndex(
-        op, indices.getAsInt(first + k), axis, dataShape[axis]);
+    llvm::Expected<int64_t> index =
+        resolveIndex(op, indices.getAsInt(first + k), axis, dataShape[axis]);
     if (!index)
       return index.takeError();
     offset += *index * dense[k];
@@ -269,16 +270,14 @@ llvm::Expected<TensorList> gatherNDKernel(Operation *op, ArrayRef<Tensor> in) {
         return offset.takeError();
       if (sliceSize)
         std::memcpy(out.getBytes() + tuple * sliceSize * element,
-                    data.getBytes() +
-                        (batch * batchSize + *offset) * element,
+                    data.getBytes() + (batch * batchSize + *offset) * element,
                     sliceSize * element);
     }
   }
   return single(out);
 }
 
-llvm::Expected<TensorList> scatterNDKernel(Operation *op,
-                                           ArrayRef<Tensor> in) {
+llvm::Expected<TensorList> scatterNDKernel(Operation *op, ArrayRef<Tensor> in) {
   auto scatter = cast<cgc_op::ScatterNDOp>(op);
   const Tensor &indices = in[1], &updates = in[2];
   Tensor out = in[0].clone();
@@ -324,8 +323,8 @@ llvm::Expected<TensorList> padKernel(Operation *op, ArrayRef<Tensor> in) {
     copyElement(fill, 0, in[1], 0);
   else
     fill.setFromDouble(0, pad.getValue().convertToDouble());
-  llvm::Error err =
-      forEachCoord(out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+  llvm::Error err = forEachCoord(
+      out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
         int64_t offset = 0;
         for (int64_t d = 0; d < rank; ++d) {
           int64_t c = coord[d] - pads[d];
@@ -360,8 +359,8 @@ llvm::Expected<TensorList> tileKernel(Operation *op, ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
   ArrayRef<int64_t> shape = in[0].getShape();
   Shape dense = stridesOf(shape);
-  llvm::Error err =
-      forEachCoord(out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+  llvm::Error err = forEachCoord(
+      out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
         int64_t offset = 0;
         for (size_t d = 0; d < shape.size(); ++d)
           offset += (coord[d] % shape[d]) * dense[d];
@@ -380,8 +379,8 @@ llvm::Expected<TensorList> oneHotKernel(Operation *op, ArrayRef<Tensor> in) {
   int64_t depth = oneHot.getDepth();
   int64_t axis = normalizeAxis(oneHot.getAxis(), out.getRank());
   Shape dense = stridesOf(indices.getShape());
-  llvm::Error err =
-      forEachCoord(out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+  llvm::Error err = forEachCoord(
+      out.getShape(), [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
         int64_t offset = 0, k = 0;
         for (size_t d = 0; d < coord.size(); ++d)
           if (static_cast<int64_t>(d) != axis)
@@ -405,8 +404,8 @@ llvm::Expected<TensorList> triluKernel(Operation *op, ArrayRef<Tensor> in) {
   ArrayRef<int64_t> shape = in[0].getShape();
   int64_t rank = shape.size(), k = trilu.getK();
   bool upper = trilu.getUpper();
-  llvm::Error err =
-      forEachCoord(shape, [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
+  llvm::Error err = forEachCoord(
+      shape, [&](int64_t i, ArrayRef<int64_t> coord) -> llvm::Error {
         int64_t diagonal = coord[rank - 1] - coord[rank - 2];
         if (upper ? diagonal >= k : diagonal <= k)
           copyElement(out, i, in[0], i);

@@ -93,7 +93,8 @@ llvm::Expected<TensorList> unaryKernel(Operation *op,
   };
 OPENCGC_MATH_FN(Abs, NumericDomain, C(x < C(0) ? C(-x) : x))
 OPENCGC_MATH_FN(Neg, SignedDomain, C(-x))
-OPENCGC_MATH_FN(Sign, NumericDomain, C(x > C(0) ? 1 : x < C(0) ? -1 : 0))
+// Zero and NaN map to themselves, as numpy.sign (ONNX's reference) does.
+OPENCGC_MATH_FN(Sign, NumericDomain, x > C(0) ? C(1) : x < C(0) ? C(-1) : x)
 OPENCGC_MATH_FN(Ceil, FloatDomain, std::ceil(x))
 OPENCGC_MATH_FN(Floor, FloatDomain, std::floor(x))
 // nearbyint rounds halves to even in the default rounding mode, as ONNX

@@ -1,4 +1,4 @@
-//===- NormalizationKernels.cpp - Reference kernels of the normalization family ------===//
+//===- NormalizationKernels.cpp - Reference normalization kernels ---------===//
 //
 // Statistics (means, variances, norms, sums) are computed in double from
 // getAsDouble and rounded once on store, which covers every float element
@@ -49,11 +49,10 @@ llvm::Expected<TensorList> batchNormalizationKernel(Operation *op,
   int64_t inner = product(x.getShape().drop_front(2));
   for (int64_t n = 0, i = 0; n < batch; ++n)
     for (int64_t c = 0; c < channels; ++c) {
-      double factor = scale.getAsDouble(c) /
-                      std::sqrt(var.getAsDouble(c) + epsilon);
+      double factor =
+          scale.getAsDouble(c) / std::sqrt(var.getAsDouble(c) + epsilon);
       for (int64_t k = 0; k < inner; ++k, ++i)
-        out.setFromDouble(i, (x.getAsDouble(i) - mean.getAsDouble(c)) *
-                                     factor +
+        out.setFromDouble(i, (x.getAsDouble(i) - mean.getAsDouble(c)) * factor +
                                  bias.getAsDouble(c));
     }
   return single(out);
@@ -87,8 +86,8 @@ llvm::Expected<TensorList> layerNormalizationKernel(Operation *op,
                         allocateResult(op, 2)};
   for (int64_t o = 0; o < outer; ++o) {
     int64_t base = o * inner;
-    auto [mean, var] = moments(
-        inner, [&](int64_t i) { return x.getAsDouble(base + i); });
+    auto [mean, var] =
+        moments(inner, [&](int64_t i) { return x.getAsDouble(base + i); });
     double invStdDev = 1 / std::sqrt(var + epsilon);
     for (int64_t i = 0; i < inner; ++i) {
       double value = (x.getAsDouble(base + i) - mean) * invStdDev *
@@ -114,8 +113,8 @@ llvm::Expected<TensorList> instanceNormalizationKernel(Operation *op,
   int64_t inner = product(x.getShape().drop_front(2));
   for (int64_t p = 0; p < planes; ++p) {
     int64_t base = p * inner, c = p % channels;
-    auto [mean, var] = moments(
-        inner, [&](int64_t i) { return x.getAsDouble(base + i); });
+    auto [mean, var] =
+        moments(inner, [&](int64_t i) { return x.getAsDouble(base + i); });
     double factor = scale.getAsDouble(c) / std::sqrt(var + epsilon);
     for (int64_t i = 0; i < inner; ++i)
       out.setFromDouble(base + i, (x.getAsDouble(base + i) - mean) * factor +
@@ -147,9 +146,9 @@ llvm::Expected<TensorList> lrnKernel(Operation *op, ArrayRef<Tensor> in) {
           squareSum += v * v;
         }
         int64_t i = (n * channels + c) * inner + k;
-        out.setFromDouble(i, x.getAsDouble(i) /
-                                 std::pow(bias + alpha / size * squareSum,
-                                          beta));
+        out.setFromDouble(i,
+                          x.getAsDouble(i) /
+                              std::pow(bias + alpha / size * squareSum, beta));
       }
   return single(out);
 }
@@ -225,8 +224,7 @@ Shape coordinates(int64_t index, ArrayRef<int64_t> shape) {
   return coords;
 }
 
-llvm::Expected<TensorList> lpPoolingKernel(Operation *op,
-                                           ArrayRef<Tensor> in) {
+llvm::Expected<TensorList> lpPoolingKernel(Operation *op, ArrayRef<Tensor> in) {
   auto pool = cast<cgc_op::LpPoolingOp>(op);
   const Tensor &x = in[0];
   Tensor out = allocateResult(op);
@@ -267,8 +265,8 @@ llvm::Expected<TensorList> einsumKernel(Operation *op, ArrayRef<Tensor> in) {
   for (const Tensor &tensor : in)
     shapes.push_back(tensor.getShape());
   std::string error;
-  auto spec = cgc_op::EinsumOp::resolveEquation(einsum.getEquation(), shapes,
-                                                error);
+  auto spec =
+      cgc_op::EinsumOp::resolveEquation(einsum.getEquation(), shapes, error);
   if (failed(spec))
     return kernelError(op, error);
   // Loop over the output labels, then the summed ones.
