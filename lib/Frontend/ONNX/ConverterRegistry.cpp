@@ -31,6 +31,7 @@ const ConverterRegistry &ConverterRegistry::get() {
     registerIndexingConverters(r);
     registerResamplingConverters(r);
     registerQuantizationConverters(r);
+    registerSignalConverters(r);
     return r;
   }();
   return registry;

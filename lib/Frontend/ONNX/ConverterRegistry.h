@@ -41,6 +41,7 @@ void registerNormalizationConverters(ConverterRegistry &registry);
 void registerIndexingConverters(ConverterRegistry &registry);
 void registerResamplingConverters(ConverterRegistry &registry);
 void registerQuantizationConverters(ConverterRegistry &registry);
+void registerSignalConverters(ConverterRegistry &registry);
 
 } // namespace opencgc::onnx_import
 
