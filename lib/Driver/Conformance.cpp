@@ -56,8 +56,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// The tensors input_0.pb, input_1.pb, ... (or output_*) of a data set.
+/// The ONNX test data stores bfloat16 tensors as uint16 bit patterns (numpy
+/// has no bfloat16); those are read back as the bfloat16 the model declares.
 llvm::Expected<std::vector<std::pair<std::string, Tensor>>>
-readDataSet(llvm::StringRef dir, llvm::StringRef prefix) {
+readDataSet(llvm::StringRef dir, llvm::StringRef prefix,
+            llvm::ArrayRef<std::pair<std::string, DType>> declared) {
   std::vector<std::pair<std::string, Tensor>> tensors;
   for (int i = 0;; ++i) {
     llvm::SmallString<256> path(dir);
@@ -67,6 +70,10 @@ readDataSet(llvm::StringRef dir, llvm::StringRef prefix) {
     auto named = readTensorProtoFile(path);
     if (!named)
       return named.takeError();
+    if (i < static_cast<int>(declared.size()) &&
+        declared[i].second == DType::BFloat16 &&
+        named->second.getDType() == DType::UInt16)
+      named->second = named->second.bitcast(DType::BFloat16);
     tensors.push_back(std::move(*named));
   }
 }
@@ -133,15 +140,16 @@ TestResult runDataSets(const ConformanceTest &test,
                        mlir::MLIRContext &context) {
   llvm::SmallString<256> modelPath(test.directory);
   llvm::sys::path::append(modelPath, "model.onnx");
-  if (llvm::Error error = onnx_import::checkModelSignature(modelPath)) {
-    bool unsupported = error.isA<onnx_import::UnsupportedError>();
+  auto signature = onnx_import::readModelSignature(modelPath);
+  if (!signature) {
+    bool unsupported = signature.errorIsA<onnx_import::UnsupportedError>();
     return failure(unsupported ? TestStatus::Skipped : TestStatus::Failed,
-                   llvm::toString(std::move(error)));
+                   llvm::toString(signature.takeError()));
   }
   std::vector<std::string> sets = dataSetDirs(test.directory);
   if (sets.empty())
     return failure(TestStatus::Failed, "no test_data_set_* folder");
-  auto firstInputs = readDataSet(sets.front(), "input");
+  auto firstInputs = readDataSet(sets.front(), "input", signature->inputs);
   if (!firstInputs)
     return failure(TestStatus::Failed, llvm::toString(firstInputs.takeError()));
   LoadOptions options;
@@ -154,8 +162,8 @@ TestResult runDataSets(const ConformanceTest &test,
                    llvm::toString(model.takeError()));
   }
   for (const std::string &set : sets) {
-    auto inputs = readDataSet(set, "input");
-    auto outputs = readDataSet(set, "output");
+    auto inputs = readDataSet(set, "input", signature->inputs);
+    auto outputs = readDataSet(set, "output", signature->outputs);
     if (!inputs)
       return failure(TestStatus::Failed, llvm::toString(inputs.takeError()));
     if (!outputs)

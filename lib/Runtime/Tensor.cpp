@@ -88,6 +88,14 @@ Tensor Tensor::reshaped(llvm::ArrayRef<int64_t> newShape) const {
   return view;
 }
 
+Tensor Tensor::bitcast(DType newType) const {
+  assert(getDTypeSize(newType) == getDTypeSize(dtype) &&
+         "bitcast must keep the element size");
+  Tensor view = *this;
+  view.dtype = newType;
+  return view;
+}
+
 bool Tensor::bitwiseEqual(const Tensor &other) const {
   return dtype == other.dtype && shape == other.shape &&
          (numElements == 0 ||

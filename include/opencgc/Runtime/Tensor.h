@@ -63,6 +63,9 @@ public:
   /// The same bytes viewed with another shape of equal element count.
   Tensor reshaped(llvm::ArrayRef<int64_t> newShape) const;
 
+  /// The same bytes viewed as another element type of the same size.
+  Tensor bitcast(DType newType) const;
+
   /// True when dtype, shape and bytes are all equal.
   bool bitwiseEqual(const Tensor &other) const;
 

@@ -11,6 +11,7 @@
 #define OPENCGC_LIB_DIALECT_CGCOP_LAYEROPASM_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 
 namespace opencgc::cgc_op {
@@ -42,6 +43,14 @@ ParseResult parseLayerOp(OpAsmParser &parser, OperationState &result) {
   result.name.populateDefaultAttrs(result.attributes);
   SmallVector<Type> inferred;
   MLIRContext *context = parser.getContext();
+  // Inference reads attributes through typed getters: check their kinds
+  // first (the ODS constraints), so `{group = "a"}` is an error, not a
+  // crash.
+  Location nameLoc = parser.getEncodedSourceLoc(parser.getNameLoc());
+  typename OpTy::Adaptor adaptor(result.operands,
+                                 result.attributes.getDictionary(context));
+  if (failed(adaptor.verify(nameLoc)))
+    return failure();
   if (failed(OpTy::inferReturnTypes(
           context, parser.getEncodedSourceLoc(parser.getNameLoc()),
           result.operands,
@@ -73,7 +82,15 @@ void printLayerOp(OpTy op, OpAsmPrinter &p) {
   llvm::interleaveComma(op->getOperandTypes(), p);
   p << ")";
   SmallVector<Type> inferred;
-  bool inferable = succeeded(OpTy::inferReturnTypes(
+  // Printing an op that failed verification must not crash in inference.
+  typename OpTy::Adaptor adaptor(op->getOperands(), op->getAttrDictionary());
+  bool validAttrs;
+  {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    validAttrs = succeeded(adaptor.verify(op->getLoc()));
+  }
+  bool inferable = validAttrs && succeeded(OpTy::inferReturnTypes(
       op->getContext(), std::nullopt, op->getOperands(),
       op->getAttrDictionary(), op->getPropertiesStorage(), op->getRegions(),
       inferred));

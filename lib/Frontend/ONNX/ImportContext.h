@@ -97,6 +97,10 @@ public:
             diagnostics += diag.str();
             return mlir::success();
           });
+      typename OpTy::Adaptor adaptor(
+          state.operands, state.attributes.getDictionary(&context));
+      if (mlir::failed(adaptor.verify(loc)))
+        return unsupported(diagnostics);
       if (mlir::failed(OpTy::inferReturnTypes(
               &context, loc, state.operands,
               state.attributes.getDictionary(&context),

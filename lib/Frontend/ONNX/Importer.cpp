@@ -330,12 +330,12 @@ llvm::Expected<ImportedModel> GraphImporter::run() {
 }
 } // namespace
 
-llvm::Error checkModelSignature(llvm::StringRef path) {
+llvm::Expected<ModelSignature> readModelSignature(llvm::StringRef path) {
   llvm::Expected<onnx::ModelProto> model = loadModel(path);
   if (!model)
     return model.takeError();
-  auto check = [&](const onnx::ValueInfoProto &info,
-                   llvm::StringRef kind) -> llvm::Error {
+  auto dtypeOf = [&](const onnx::ValueInfoProto &info,
+                     llvm::StringRef kind) -> llvm::Expected<DType> {
     if (!info.type().has_tensor_type())
       return llvm::make_error<UnsupportedError>(
           (path + ": graph " + kind + " '" + info.name() +
@@ -343,22 +343,34 @@ llvm::Error checkModelSignature(llvm::StringRef path) {
            "supported)")
               .str());
     int32_t elementType = info.type().tensor_type().elem_type();
-    if (!dtypeFromOnnx(elementType))
-      return llvm::make_error<UnsupportedError>(
-          (path + ": graph " + kind + " '" + info.name() +
-           "' has unsupported element type " +
-           onnx::TensorProto::DataType_Name(
-               static_cast<onnx::TensorProto::DataType>(elementType)))
-              .str());
-    return llvm::Error::success();
+    if (std::optional<DType> dtype = dtypeFromOnnx(elementType))
+      return *dtype;
+    return llvm::make_error<UnsupportedError>(
+        (path + ": graph " + kind + " '" + info.name() +
+         "' has unsupported element type " +
+         onnx::TensorProto::DataType_Name(
+             static_cast<onnx::TensorProto::DataType>(elementType)))
+            .str());
   };
-  for (const onnx::ValueInfoProto &input : model->graph().input())
-    if (auto error = check(input, "input"))
-      return error;
-  for (const onnx::ValueInfoProto &output : model->graph().output())
-    if (auto error = check(output, "output"))
-      return error;
-  return llvm::Error::success();
+  llvm::StringSet<> initializers;
+  for (const onnx::TensorProto &init : model->graph().initializer())
+    initializers.insert(init.name());
+  ModelSignature signature;
+  for (const onnx::ValueInfoProto &input : model->graph().input()) {
+    if (initializers.contains(input.name()))
+      continue;
+    llvm::Expected<DType> dtype = dtypeOf(input, "input");
+    if (!dtype)
+      return dtype.takeError();
+    signature.inputs.emplace_back(input.name(), *dtype);
+  }
+  for (const onnx::ValueInfoProto &output : model->graph().output()) {
+    llvm::Expected<DType> dtype = dtypeOf(output, "output");
+    if (!dtype)
+      return dtype.takeError();
+    signature.outputs.emplace_back(output.name(), *dtype);
+  }
+  return signature;
 }
 
 llvm::Expected<ImportedModel> importOnnxModel(llvm::StringRef path,

@@ -4,10 +4,265 @@
 
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 namespace opencgc::onnx_import {
+namespace {
 
-void registerResamplingConverters(ConverterRegistry &registry) {}
+llvm::Error finish(ImportContext &ctx, llvm::Expected<Value> result) {
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Resize
+//===----------------------------------------------------------------------===//
+
+/// A static float input as doubles; empty when the input is omitted or an
+/// empty tensor (ONNX's way to leave out roi/scales before opset 13).
+llvm::Expected<std::vector<double>> optionalFloats(ImportContext &ctx,
+                                                   unsigned index,
+                                                   StringRef what) {
+  std::vector<double> values;
+  if (!ctx.hasInput(index))
+    return values;
+  llvm::Expected<Tensor> given = ctx.staticInput(index, what);
+  if (!given)
+    return given.takeError();
+  for (int64_t i = 0; i < given->getNumElements(); ++i)
+    values.push_back(given->getAsDouble(i));
+  return values;
+}
+
+/// Output sizes and scales from ONNX's scales or sizes input: sizes win
+/// and imply scales = sizes / input; scales imply floor(input * scale).
+llvm::Error resolveResizeShape(ImportContext &ctx, ArrayRef<int64_t> shape,
+                               Shape &sizes, std::vector<double> &scales) {
+  unsigned scalesIndex = ctx.getOpset() >= 11 ? 2 : 1;
+  llvm::Expected<std::vector<double>> given =
+      optionalFloats(ctx, scalesIndex, "scales");
+  if (!given)
+    return given.takeError();
+  scales = *given;
+  if (ctx.getOpset() >= 11 && ctx.hasInput(3)) {
+    llvm::Expected<Tensor> sizesTensor = ctx.staticInput(3, "sizes");
+    if (!sizesTensor)
+      return sizesTensor.takeError();
+    std::vector<int64_t> values = sizesTensor->toIntVector();
+    if (!values.empty()) {
+      if (!scales.empty())
+        return ctx.malformed("Resize takes scales or sizes, not both");
+      if (values.size() != shape.size())
+        return ctx.malformed("Resize sizes need one value per dimension");
+      sizes.assign(values.begin(), values.end());
+      for (size_t d = 0; d < shape.size(); ++d)
+        scales.push_back(double(sizes[d]) / double(shape[d]));
+      return llvm::Error::success();
+    }
+  }
+  if (scales.size() != shape.size())
+    return ctx.malformed("Resize needs scales (one per dimension) or sizes");
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (scales[d] <= 0)
+      return ctx.malformed("Resize scales must be positive");
+    sizes.push_back(
+        static_cast<int64_t>(std::floor(scales[d] * double(shape[d]))));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error convertResize(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  ArrayRef<int64_t> shape = shapeOf(*x);
+  Shape sizes;
+  std::vector<double> scales;
+  if (auto error = resolveResizeShape(ctx, shape, sizes, scales))
+    return error;
+  OpBuilder &b = ctx.getBuilder();
+  std::string mode = ctx.stringAttr("mode", "nearest");
+  SmallVector<NamedAttribute> attrs = {
+      ctx.namedAttr("sizes", ctx.i64Array(sizes)),
+      ctx.namedAttr("scales", b.getF64ArrayAttr(scales)),
+      ctx.namedAttr("mode", b.getStringAttr(mode))};
+  if (ctx.getOpset() < 11) {
+    // Resize-10 maps output pixels back by x / scale and takes the nearest
+    // pixel as Upsample does, by flooring.
+    attrs.push_back(ctx.namedAttr("coordinate_transformation_mode",
+                                  b.getStringAttr("asymmetric")));
+    attrs.push_back(ctx.namedAttr("nearest_mode", b.getStringAttr("floor")));
+    return finish(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
+  }
+  std::string transform =
+      ctx.stringAttr("coordinate_transformation_mode", "half_pixel");
+  if (transform == "tf_crop_and_resize") {
+    llvm::Expected<std::vector<double>> roi = optionalFloats(ctx, 1, "roi");
+    if (!roi)
+      return roi.takeError();
+    if (roi->size() != 2 * shape.size())
+      return ctx.malformed("Resize tf_crop_and_resize needs roi with 2 "
+                           "values per dimension");
+    attrs.push_back(ctx.namedAttr("roi", b.getF64ArrayAttr(*roi)));
+  }
+  attrs.append(
+      {ctx.namedAttr("coordinate_transformation_mode",
+                     b.getStringAttr(transform)),
+       ctx.namedAttr("nearest_mode", b.getStringAttr(ctx.stringAttr(
+                                         "nearest_mode",
+                                         "round_prefer_floor"))),
+       ctx.namedAttr("cubic_coeff_a",
+                     b.getF64FloatAttr(ctx.floatAttr("cubic_coeff_a", -0.75))),
+       ctx.namedAttr("exclude_outside",
+                     b.getBoolAttr(ctx.intAttr("exclude_outside", 0))),
+       ctx.namedAttr("extrapolation_value",
+                     b.getF64FloatAttr(
+                         ctx.floatAttr("extrapolation_value", 0)))});
+  return finish(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
+}
+
+//===----------------------------------------------------------------------===//
+// DepthToSpace, SpaceToDepth
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+llvm::Error convertBlockMove(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  if (!ctx.findAttr("blocksize"))
+    return ctx.malformed("missing attribute 'blocksize'");
+  OpBuilder &b = ctx.getBuilder();
+  SmallVector<NamedAttribute> attrs = {ctx.namedAttr(
+      "blocksize", b.getI64IntegerAttr(ctx.intAttr("blocksize", 1)))};
+  // DepthToSpace gained `mode` at opset 11; DCR is the older behavior.
+  if constexpr (std::is_same_v<OpTy, cgc_op::DepthToSpaceOp>)
+    attrs.push_back(ctx.namedAttr(
+        "mode", b.getStringAttr(ctx.stringAttr("mode", "DCR"))));
+  return finish(ctx, ctx.create<OpTy>({*x}, attrs));
+}
+
+//===----------------------------------------------------------------------===//
+// ConvTranspose
+//===----------------------------------------------------------------------===//
+
+/// Python-style floor division (ONNX's formulas are written for it; a
+/// negative total padding must extend the end).
+int64_t floorDiv2(int64_t value) {
+  return value >= 0 ? value / 2 : -((1 - value) / 2);
+}
+
+/// Explicit paddings of a ConvTranspose per the ONNX formulas: from
+/// output_shape or SAME_* auto_pad (output = input * stride), else `pads`.
+llvm::Expected<Padding> transposePadding(ImportContext &ctx,
+                                         ArrayRef<int64_t> in,
+                                         ArrayRef<int64_t> kernel,
+                                         ArrayRef<int64_t> strides,
+                                         ArrayRef<int64_t> dilations,
+                                         ArrayRef<int64_t> outputPadding) {
+  size_t count = in.size();
+  std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
+  std::optional<std::vector<int64_t>> outputShape =
+      ctx.intsAttr("output_shape");
+  if (outputShape && outputShape->size() == count + 2)
+    outputShape->erase(outputShape->begin(), outputShape->begin() + 2);
+  if (outputShape && outputShape->size() != count)
+    return ctx.malformed("attribute 'output_shape' has " +
+                         llvm::Twine(outputShape->size()) +
+                         " values, expected " + llvm::Twine(count));
+  bool same = autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER";
+  if (!outputShape && !same) {
+    if (autoPad == "VALID")
+      return Padding{Shape(count, 0), Shape(count, 0)};
+    if (autoPad != "NOTSET")
+      return ctx.unsupported("auto_pad '" + autoPad + "'");
+    llvm::Expected<Shape> pads = spatialInts(ctx, "pads", 2 * count, 0);
+    if (!pads)
+      return pads.takeError();
+    return Padding{Shape(pads->begin(), pads->begin() + count),
+                   Shape(pads->begin() + count, pads->end())};
+  }
+  Padding padding;
+  for (size_t d = 0; d < count; ++d) {
+    int64_t target = outputShape ? (*outputShape)[d] : in[d] * strides[d];
+    int64_t total = strides[d] * (in[d] - 1) + outputPadding[d] +
+                    (kernel[d] - 1) * dilations[d] + 1 - target;
+    int64_t half = floorDiv2(total);
+    bool upper = autoPad == "SAME_UPPER";
+    padding.begin.push_back(upper ? half : total - half);
+    padding.end.push_back(upper ? total - half : half);
+  }
+  return padding;
+}
+
+llvm::Error convertConvTranspose(ImportContext &ctx) {
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < 3; ++i) {
+    if (!ctx.hasInput(i))
+      continue;
+    llvm::Expected<Value> value = ctx.input(i);
+    if (!value)
+      return value.takeError();
+    operands.push_back(*value);
+  }
+  if (operands.size() < 2 || !ctx.hasInput(1))
+    return ctx.malformed("ConvTranspose needs an input and a weight");
+  ArrayRef<int64_t> xShape = shapeOf(operands[0]),
+                    wShape = shapeOf(operands[1]);
+  if (xShape.size() < 3 || wShape.size() != xShape.size())
+    return ctx.malformed("ConvTranspose needs input and weight of equal "
+                         "rank >= 3");
+  size_t spatial = xShape.size() - 2;
+  ArrayRef<int64_t> kernel = wShape.drop_front(2);
+  if (auto given = ctx.intsAttr("kernel_shape");
+      given && ArrayRef<int64_t>(*given) != kernel)
+    return ctx.unsupported("kernel_shape different from the weight shape");
+  llvm::Expected<Shape> strides = spatialInts(ctx, "strides", spatial, 1);
+  if (!strides)
+    return strides.takeError();
+  llvm::Expected<Shape> dilations = spatialInts(ctx, "dilations", spatial, 1);
+  if (!dilations)
+    return dilations.takeError();
+  llvm::Expected<Shape> outputPadding =
+      spatialInts(ctx, "output_padding", spatial, 0);
+  if (!outputPadding)
+    return outputPadding.takeError();
+  llvm::Expected<Padding> pads =
+      transposePadding(ctx, xShape.drop_front(2), kernel, *strides,
+                       *dilations, *outputPadding);
+  if (!pads)
+    return pads.takeError();
+  return finish(
+      ctx, ctx.create<cgc_op::ConvTransposeOp>(
+               operands,
+               {ctx.namedAttr("strides", ctx.i64Array(*strides)),
+                ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
+                ctx.namedAttr("start_padding", ctx.i64Array(pads->begin)),
+                ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
+                ctx.namedAttr("output_padding",
+                              ctx.i64Array(*outputPadding)),
+                ctx.namedAttr("group", ctx.getBuilder().getI64IntegerAttr(
+                                           ctx.intAttr("group", 1)))}));
+}
+
+} // namespace
+
+void registerResamplingConverters(ConverterRegistry &registry) {
+  registry.add("Resize", convertResize,
+               {"coordinate_transformation_mode", "cubic_coeff_a",
+                "exclude_outside", "extrapolation_value", "mode",
+                "nearest_mode"});
+  registry.add("DepthToSpace", convertBlockMove<cgc_op::DepthToSpaceOp>,
+               {"blocksize", "mode"});
+  registry.add("SpaceToDepth", convertBlockMove<cgc_op::SpaceToDepthOp>,
+               {"blocksize"});
+  registry.add("ConvTranspose", convertConvTranspose,
+               {"auto_pad", "dilations", "group", "kernel_shape",
+                "output_padding", "output_shape", "pads", "strides"});
+}
 
 } // namespace opencgc::onnx_import

@@ -208,7 +208,8 @@ llvm::Expected<TensorList> argReduceKernel(Operation *operation,
     view.forEachLine([&](int64_t o, int64_t i) {
       int64_t best = 0;
       for (int64_t k = 1; k < view.extent; ++k) {
-        C candidate = C(x[view.at(o, i, k)]), current = C(x[view.at(o, i, best)]);
+        C candidate = C(x[view.at(o, i, k)]);
+        C current = C(x[view.at(o, i, best)]);
         bool better = IsMax ? candidate > current : candidate < current;
         if (better || (last && candidate == current))
           best = k;
@@ -219,25 +220,27 @@ llvm::Expected<TensorList> argReduceKernel(Operation *operation,
   return single(out);
 }
 
-/// x - max - log(sum(exp(x - max))) along the axis.
+/// out = x - max - log(sum(exp(x - max))) along `axis` (normalized).
+void logSoftmaxInto(const Tensor &in, Tensor &out, int64_t axis) {
+  AxisView view(in.getShape(), axis);
+  view.forEachLine([&](int64_t o, int64_t i) {
+    double maximum = -INFINITY, sum = 0;
+    for (int64_t k = 0; k < view.extent; ++k)
+      maximum = std::max(maximum, in.getAsDouble(view.at(o, i, k)));
+    for (int64_t k = 0; k < view.extent; ++k)
+      sum += std::exp(in.getAsDouble(view.at(o, i, k)) - maximum);
+    double logSum = std::log(sum);
+    for (int64_t k = 0; k < view.extent; ++k)
+      out.setFromDouble(view.at(o, i, k),
+                        in.getAsDouble(view.at(o, i, k)) - maximum - logSum);
+  });
+}
+
 llvm::Expected<TensorList> logSoftmaxKernel(Operation *operation,
                                             llvm::ArrayRef<Tensor> in) {
   auto op = cast<cgc_op::LogSoftmaxOp>(operation);
   Tensor out = allocateResult(operation);
-  ArrayRef<int64_t> shape = in[0].getShape();
-  AxisView view(shape, normalizeAxis(op.getAxis(), shape.size()));
-  view.forEachLine([&](int64_t o, int64_t i) {
-    double maximum = -INFINITY, sum = 0;
-    for (int64_t k = 0; k < view.extent; ++k)
-      maximum = std::max(maximum, in[0].getAsDouble(view.at(o, i, k)));
-    for (int64_t k = 0; k < view.extent; ++k)
-      sum += std::exp(in[0].getAsDouble(view.at(o, i, k)) - maximum);
-    double logSum = std::log(sum);
-    for (int64_t k = 0; k < view.extent; ++k)
-      out.setFromDouble(view.at(o, i, k),
-                        in[0].getAsDouble(view.at(o, i, k)) - maximum -
-                            logSum);
-  });
+  logSoftmaxInto(in[0], out, normalizeAxis(op.getAxis(), in[0].getRank()));
   return single(out);
 }
 
@@ -329,6 +332,79 @@ llvm::Expected<TensorList> topKKernel(Operation *operation,
   return results;
 }
 
+//===----------------------------------------------------------------------===//
+// Losses
+//===----------------------------------------------------------------------===//
+
+/// The NLL loss of log-probabilities `logProb` (N x C x d...) against
+/// in[1] (targets) with the optional weights in[2], written to result 0.
+llvm::Error nllLossInto(Operation *op, const Tensor &logProb,
+                        llvm::ArrayRef<Tensor> in, StringRef reduction,
+                        std::optional<int64_t> ignoreIndex, Tensor &loss) {
+  AxisView view(logProb.getShape(), 1);
+  const Tensor &target = in[1];
+  bool weighted = in.size() > 2;
+  std::vector<double> losses(target.getNumElements(), 0.0);
+  double total = 0, weightTotal = 0;
+  for (int64_t n = 0; n < view.outer; ++n) {
+    for (int64_t i = 0; i < view.inner; ++i) {
+      int64_t t = target.getAsInt(n * view.inner + i);
+      if (ignoreIndex && t == *ignoreIndex)
+        continue;
+      if (t < 0 || t >= view.extent)
+        return kernelError(op, "target " + llvm::Twine(t) +
+                                   " is out of range for " +
+                                   llvm::Twine(view.extent) + " classes");
+      double w = weighted ? in[2].getAsDouble(t) : 1.0;
+      double value = -logProb.getAsDouble(view.at(n, i, t)) * w;
+      losses[n * view.inner + i] = value;
+      total += value;
+      weightTotal += w;
+    }
+  }
+  if (reduction == "none") {
+    for (auto [index, value] : llvm::enumerate(losses))
+      loss.setFromDouble(index, value);
+  } else {
+    // mean: the weighted mean over the targets that are not ignored.
+    loss.setFromDouble(0, reduction == "sum" ? total : total / weightTotal);
+  }
+  return llvm::Error::success();
+}
+
+std::optional<int64_t> ignoreIndexOf(std::optional<uint64_t> attr) {
+  if (!attr)
+    return std::nullopt;
+  return static_cast<int64_t>(*attr);
+}
+
+llvm::Expected<TensorList> nllLossKernel(Operation *operation,
+                                         llvm::ArrayRef<Tensor> in) {
+  auto op = cast<cgc_op::NegativeLogLikelihoodLossOp>(operation);
+  Tensor loss = allocateResult(operation, 0);
+  if (llvm::Error error =
+          nllLossInto(operation, in[0], in, op.getReduction(),
+                      ignoreIndexOf(op.getIgnoreIndex()), loss))
+    return std::move(error);
+  return single(loss);
+}
+
+llvm::Expected<TensorList> softmaxCrossEntropyKernel(
+    Operation *operation, llvm::ArrayRef<Tensor> in) {
+  auto op = cast<cgc_op::SoftmaxCrossEntropyLossOp>(operation);
+  Tensor loss = allocateResult(operation, 0);
+  Tensor logProb = allocateResult(operation, 1);
+  logSoftmaxInto(in[0], logProb, 1);
+  if (llvm::Error error =
+          nllLossInto(operation, logProb, in, op.getReduction(),
+                      ignoreIndexOf(op.getIgnoreIndex()), loss))
+    return std::move(error);
+  TensorList results;
+  results.push_back(std::move(loss));
+  results.push_back(std::move(logProb));
+  return results;
+}
+
 } // namespace
 
 void registerReductionKernels(KernelRegistry &registry) {
@@ -352,6 +428,9 @@ void registerReductionKernels(KernelRegistry &registry) {
   registry.add(HardmaxOp::getOperationName(), hardmaxKernel);
   registry.add(CumSumOp::getOperationName(), cumSumKernel);
   registry.add(TopKOp::getOperationName(), topKKernel);
+  registry.add(NegativeLogLikelihoodLossOp::getOperationName(), nllLossKernel);
+  registry.add(SoftmaxCrossEntropyLossOp::getOperationName(),
+               softmaxCrossEntropyKernel);
 }
 
 } // namespace opencgc::reference

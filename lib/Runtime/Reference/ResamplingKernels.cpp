@@ -41,7 +41,8 @@ std::array<double, 4> cubicCoefficients(double r, double a) {
 /// nullopt outside the tf_crop_and_resize crop. Follows the ONNX Resize
 /// formulas; `resized` is scale * input length as ONNX's reference uses it.
 std::optional<double> sourceCoordinate(StringRef mode, int64_t o,
-                                       int64_t length, double scale,
+                                       int64_t length, int64_t outLength,
+                                       double scale,
                                        double roiStart, double roiEnd) {
   double resized = scale * double(length);
   double x = double(o);
@@ -54,7 +55,7 @@ std::optional<double> sourceCoordinate(StringRef mode, int64_t o,
   if (mode == "pytorch_half_pixel")
     return resized > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
   if (mode == "half_pixel_symmetric") {
-    double adjustment = std::floor(resized) / resized;
+    double adjustment = double(outLength) / resized;
     double offset = double(length) / 2 * (1 - adjustment);
     return offset + (x + 0.5) / scale - 0.5;
   }
@@ -116,7 +117,8 @@ AxisTaps axisTaps(cgc_op::ResizeOp op, size_t dim, int64_t inLength,
   AxisTaps result(outLength);
   for (int64_t o = 0; o < outLength; ++o) {
     std::optional<double> source =
-        sourceCoordinate(transform, o, inLength, scale, roiStart, roiEnd);
+        sourceCoordinate(transform, o, inLength, outLength, scale, roiStart,
+                         roiEnd);
     if (!source)
       continue;
     SmallVector<Tap, 4> taps = interpolationTaps(op, *source);

@@ -59,10 +59,18 @@ llvm::Expected<ImportedModel> importOnnxModel(llvm::StringRef path,
                                               mlir::MLIRContext &context,
                                               const ImportOptions &options);
 
-/// Checks that every graph input and output of the model at `path` is a
-/// tensor of an element type we support (not a sequence, an optional or a
-/// string); an UnsupportedError names the first that is not.
-llvm::Error checkModelSignature(llvm::StringRef path);
+/// The element types of a model's graph inputs (initializers excluded) and
+/// outputs, in order.
+struct ModelSignature {
+  std::vector<std::pair<std::string, DType>> inputs;
+  std::vector<std::pair<std::string, DType>> outputs;
+};
+
+/// Reads the signature of the model at `path`. Every graph input and
+/// output must be a tensor of an element type we support (not a sequence,
+/// an optional or a string); an UnsupportedError names the first that is
+/// not.
+llvm::Expected<ModelSignature> readModelSignature(llvm::StringRef path);
 
 /// The name of an entry-point argument attribute carrying the ONNX name.
 inline constexpr const char *kNameAttr = "cgc.name";

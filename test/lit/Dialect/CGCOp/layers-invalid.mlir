@@ -164,7 +164,7 @@ cgc.module {
 
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x3x8x8x!cgc.float32>) {
-    // expected-error@+1 {{'cgc_op.max_pooling' needs attribute 'window_size'}}
+    // expected-error@+1 {{'cgc_op.max_pooling' op requires attribute 'window_size'}}
     %r = cgc_op.max_pooling(%x) : (!cgc.tensor<1x3x8x8x!cgc.float32>)
     cgc.return
   }
@@ -274,8 +274,19 @@ cgc.module {
 
 cgc.module {
   cgc.entry_point @main(%a: !cgc.tensor<2x3x!cgc.float32>) {
-    // expected-error@+1 {{'cgc_op.concat' needs attribute 'axis'}}
+    // expected-error@+1 {{'cgc_op.concat' op requires attribute 'axis'}}
     %r = cgc_op.concat(%a) : (!cgc.tensor<2x3x!cgc.float32>)
+    cgc.return
+  }
+}
+
+// -----
+
+// Attribute kinds are checked before inference reads them (this crashed).
+cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<1x3x8x8x!cgc.float32>, %w: !cgc.tensor<constant 6x3x3x3x!cgc.float32>) {
+    // expected-error@+1 {{'cgc_op.convolution' op attribute 'group' failed to satisfy constraint: 64-bit signless integer attribute}}
+    %r = cgc_op.convolution(%x, %w) {group = "a"} : (!cgc.tensor<1x3x8x8x!cgc.float32>, !cgc.tensor<constant 6x3x3x3x!cgc.float32>)
     cgc.return
   }
 }

@@ -81,7 +81,7 @@ cgc.module {
 !f32 = !cgc.float32
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<2x3x4x!f32>) {
-    // expected-error@+1 {{'cgc_op.lrn' needs attribute 'size'}}
+    // expected-error@+1 {{'cgc_op.lrn' op requires attribute 'size'}}
     %r = cgc_op.lrn(%x) : (!cgc.tensor<2x3x4x!f32>)
     cgc.return
   }
@@ -136,7 +136,7 @@ cgc.module {
 !f32 = !cgc.float32
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x3x4x4x!f32>) {
-    // expected-error@+1 {{'cgc_op.lp_pooling' needs attribute 'window_size'}}
+    // expected-error@+1 {{'cgc_op.lp_pooling' op requires attribute 'window_size'}}
     %r = cgc_op.lp_pooling(%x) : (!cgc.tensor<1x3x4x4x!f32>)
     cgc.return
   }
