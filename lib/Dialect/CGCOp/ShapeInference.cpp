@@ -237,6 +237,17 @@ LogicalResult MaxPoolingOp::inferReturnTypes(MLIRContext *ctx,
   return inferPooling<MaxPoolingOp>(ctx, loc, adaptor, results);
 }
 
+LogicalResult MaxPoolingWithIndicesOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  if (failed(inferPooling<MaxPoolingWithIndicesOp>(ctx, loc, adaptor,
+                                                    results)))
+    return failure();
+  auto values = cast<TensorType>(results.back());
+  return makeInferrer<MaxPoolingWithIndicesOp>(loc, ctx).result(
+      values.getShape(), cgc::Int64Type::get(ctx), results);
+}
+
 LogicalResult
 AveragePoolingOp::inferReturnTypes(MLIRContext *ctx,
                                    std::optional<Location> loc,

@@ -236,14 +236,25 @@ llvm::Error convertSize(ImportContext &ctx) {
   return llvm::Error::success();
 }
 
-/// Dropout at inference time is the identity; the mask is all true.
+/// Dropout at inference time, or in training with ratio 0, is the
+/// identity; the mask is all true. Training with a non-zero ratio draws
+/// random numbers, which a reproducible reference cannot match.
 llvm::Error convertDropout(ImportContext &ctx) {
   if (ctx.getNumInputs() > 2 && ctx.hasInput(2)) {
     llvm::Expected<Tensor> training = ctx.staticInput(2, "training_mode");
     if (!training)
       return training.takeError();
-    if (training->getNumElements() && training->getAsInt(0))
-      return ctx.unsupported("Dropout in training mode");
+    bool isTraining = training->getNumElements() && training->getAsInt(0);
+    double ratio = 0.5;
+    if (isTraining && ctx.hasInput(1)) {
+      llvm::Expected<Tensor> given = ctx.staticInput(1, "ratio");
+      if (!given)
+        return given.takeError();
+      ratio = given->getNumElements() ? given->getAsDouble(0) : 0.5;
+    }
+    if (isTraining && ratio != 0)
+      return ctx.unsupported("Dropout in training mode with a non-zero "
+                             "ratio (random)");
   }
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)

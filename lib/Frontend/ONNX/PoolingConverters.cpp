@@ -13,8 +13,6 @@ namespace {
 
 template <typename OpTy>
 llvm::Error convertPool(ImportContext &ctx) {
-  if (auto error = rejectOutput(ctx, 1, "'Indices'"))
-    return error;
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)
     return x.takeError();
@@ -25,8 +23,6 @@ llvm::Error convertPool(ImportContext &ctx) {
   std::optional<std::vector<int64_t>> kernel = ctx.intsAttr("kernel_shape");
   if (!kernel)
     return ctx.malformed("missing attribute 'kernel_shape'");
-  if (ctx.intAttr("storage_order", 0) != 0)
-    return ctx.unsupported("storage_order=1");
   llvm::Expected<Shape> strides = spatialInts(ctx, "strides", spatial, 1);
   llvm::Expected<Shape> dilations = spatialInts(ctx, "dilations", spatial, 1);
   if (!strides)
@@ -49,6 +45,26 @@ llvm::Error convertPool(ImportContext &ctx) {
     attrs.push_back(ctx.namedAttr(
         "count_include_pad", b.getBoolAttr(ctx.intAttr("count_include_pad",
                                                        0))));
+  // MaxPool's optional Indices output needs the two-result op.
+  bool wantsIndices = ctx.getNode().output_size() > 1 &&
+                      !ctx.getNode().output(1).empty();
+  if constexpr (std::is_same_v<OpTy, cgc_op::MaxPoolingOp>) {
+    if (wantsIndices) {
+      // storage_order only changes how Indices are numbered.
+      attrs.push_back(ctx.namedAttr(
+          "storage_order",
+          b.getI64IntegerAttr(ctx.intAttr("storage_order", 0))));
+      llvm::Expected<Value> result =
+          ctx.create<cgc_op::MaxPoolingWithIndicesOp>({*x}, attrs);
+      if (!result)
+        return result.takeError();
+      ctx.setOutput(0, *result);
+      ctx.setOutput(1, result->getDefiningOp()->getResult(1));
+      return llvm::Error::success();
+    }
+  }
+  if (wantsIndices)
+    return ctx.unsupported("a second output");
   llvm::Expected<Value> result = ctx.create<OpTy>({*x}, attrs);
   if (!result)
     return result.takeError();

@@ -95,6 +95,45 @@ llvm::Expected<TensorList> maxPoolingKernel(Operation *op,
   return single(out);
 }
 
+/// Like max pooling, plus the flat input index of each maximum (the first
+/// one on ties; padding is never selected).
+llvm::Expected<TensorList> maxPoolingWithIndicesKernel(
+    Operation *op, llvm::ArrayRef<Tensor> in) {
+  auto pool = cast<cgc_op::MaxPoolingWithIndicesOp>(op);
+  Tensor out = allocateResult(op, 0), indices = allocateResult(op, 1);
+  WindowGeometry g = windowGeometry(pool, in[0], out);
+  bool columnMajor = pool.getStorageOrder() == 1;
+  int64_t inPlane = g.in[0] * g.in[1] * g.in[2];
+  // The index of a row-major plane offset in the requested storage order.
+  auto storageIndex = [&](int64_t flat) {
+    if (!columnMajor)
+      return flat;
+    int64_t plane = flat / inPlane, offset = flat % inPlane;
+    int64_t i2 = offset % g.in[2], i1 = (offset / g.in[2]) % g.in[1],
+            i0 = offset / (g.in[1] * g.in[2]);
+    return plane * inPlane + (i2 * g.in[1] + i1) * g.in[0] + i0;
+  };
+  const Tensor &x = in[0];
+  int64_t index = 0;
+  forEachWindow(g, out, [&](int64_t base, std::array<int64_t, 3> o) {
+    double best = -std::numeric_limits<double>::infinity();
+    int64_t where = -1;
+    visitWindow(g, o, [&](int64_t offset) {
+      double v = x.getAsDouble(base + offset);
+      if (where < 0 || v > best) {
+        best = v;
+        where = base + offset;
+      }
+    });
+    indices.setFromInt(index++, storageIndex(where));
+    return best;
+  });
+  TensorList results;
+  results.push_back(out);
+  results.push_back(indices);
+  return results;
+}
+
 llvm::Expected<TensorList> averagePoolingKernel(Operation *op,
                                                 llvm::ArrayRef<Tensor> in) {
   auto pool = cast<cgc_op::AveragePoolingOp>(op);
@@ -162,6 +201,8 @@ llvm::Expected<TensorList> upsampleKernel(Operation *op,
 
 void registerPoolingKernels(KernelRegistry &registry) {
   registry.add(cgc_op::MaxPoolingOp::getOperationName(), maxPoolingKernel);
+  registry.add(cgc_op::MaxPoolingWithIndicesOp::getOperationName(),
+               maxPoolingWithIndicesKernel);
   registry.add(cgc_op::AveragePoolingOp::getOperationName(),
                averagePoolingKernel);
   registry.add(cgc_op::UpsampleOp::getOperationName(),

@@ -99,6 +99,16 @@ class CGCOp_PoolingOp<string mnemonic, dag extraAttrs>
 def CGCOp_MaxPoolingOp : CGCOp_PoolingOp<"max_pooling", (ins)> {
   let summary = "Max pooling over spatial windows (ONNX MaxPool)";
 }
+def CGCOp_MaxPoolingWithIndicesOp
+    : CGCOp_PoolingOp<"max_pooling_with_indices",
+                      (ins DefaultValuedAttr<I64Attr, "0">:$storage_order)> {
+  let summary = "Max pooling that also returns the flat, batch-inclusive "
+                "int64 index of each maximum, as ONNX MaxPool's Indices "
+                "output (spatial dimensions row-major, or column-major with "
+                "storage_order = 1)";
+  let results = (outs CGC_AnyTensor:$output, CGC_AnyTensor:$indices);
+}
+
 def CGCOp_AveragePoolingOp : CGCOp_PoolingOp<"average_pooling",
     (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)> {
   let summary = "Average pooling over spatial windows (ONNX AveragePool)";
