@@ -236,4 +236,35 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
   return inf.result(out, input->getElementType(), results);
 }
 
+LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<GridSampleOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 2)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto grid = inf.tensor(adaptor.getGrid(), "grid");
+  if (failed(input) || failed(grid) ||
+      failed(inf.requireFloat(*input, "input")) ||
+      failed(inf.sameElementType(*input, *grid, "input", "grid")))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape(), g = grid->getShape();
+  if (x.size() != 4 || g.size() != 4 || g[0] != x[0] || g[3] != 2)
+    return inf.fail("expects input N x C x H x W and grid N x H_out x "
+                    "W_out x 2, got ",
+                    shapeStr(x), " and ", shapeStr(g));
+  StringRef mode = adaptor.getMode(), padding = adaptor.getPaddingMode();
+  if (mode != "bilinear" && mode != "nearest" && mode != "bicubic")
+    return inf.fail("attribute 'mode' must be \"bilinear\", \"nearest\" or "
+                    "\"bicubic\", got \"",
+                    mode, "\"");
+  if (padding != "zeros" && padding != "border" && padding != "reflection")
+    return inf.fail("attribute 'padding_mode' must be \"zeros\", \"border\" "
+                    "or \"reflection\", got \"",
+                    padding, "\"");
+  return inf.result({x[0], x[1], g[1], g[2]}, input->getElementType(),
+                    results);
+}
+
 } // namespace opencgc::cgc_op

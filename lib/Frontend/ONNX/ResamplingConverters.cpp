@@ -249,9 +249,32 @@ llvm::Error convertConvTranspose(ImportContext &ctx) {
                                            ctx.intAttr("group", 1)))}));
 }
 
+llvm::Error convertGridSample(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  llvm::Expected<Value> grid = ctx.input(1);
+  if (!grid)
+    return grid.takeError();
+  OpBuilder &b = ctx.getBuilder();
+  llvm::Expected<Value> result = ctx.create<cgc_op::GridSampleOp>(
+      {*x, *grid},
+      {ctx.namedAttr("mode",
+                     b.getStringAttr(ctx.stringAttr("mode", "bilinear"))),
+       ctx.namedAttr("padding_mode", b.getStringAttr(ctx.stringAttr(
+                                         "padding_mode", "zeros"))),
+       ctx.namedAttr("align_corners",
+                     b.getBoolAttr(ctx.intAttr("align_corners", 0)))});
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
 } // namespace
 
 void registerResamplingConverters(ConverterRegistry &registry) {
+  registry.add("GridSample", convertGridSample,
+               {"align_corners", "mode", "padding_mode"});
   registry.add("Resize", convertResize,
                {"coordinate_transformation_mode", "cubic_coeff_a",
                 "exclude_outside", "extrapolation_value", "mode",

@@ -325,10 +325,145 @@ llvm::Expected<TensorList> convTransposeKernel(Operation *op,
   return single(out);
 }
 
+/// GridSample on one input plane: the sampling rules of PyTorch's
+/// grid_sample, which produced ONNX's test data.
+class GridSampler {
+public:
+  GridSampler(cgc_op::GridSampleOp op, int64_t height, int64_t width)
+      : height(height), width(width), alignCorners(op.getAlignCorners()),
+        mode(op.getMode()), padding(op.getPaddingMode()) {
+    // The range a coordinate may take before it counts as outside.
+    low = alignCorners ? 0 : -0.5;
+    highX = alignCorners ? width - 1 : width - 0.5;
+    highY = alignCorners ? height - 1 : height - 0.5;
+  }
+
+  double sample(const Tensor &x, int64_t plane, double gx, double gy) const {
+    double px = denormalize(gx, width), py = denormalize(gy, height);
+    if (mode == "nearest") {
+      px = std::nearbyint(px);
+      py = std::nearbyint(py);
+    }
+    if (px < low || px > highX || py < low || py > highY) {
+      if (padding == "border") {
+        px = std::clamp(px, 0.0, double(width - 1));
+        py = std::clamp(py, 0.0, double(height - 1));
+      } else if (padding == "reflection") {
+        px = reflect(px, low, highX);
+        py = reflect(py, low, highY);
+      }
+    }
+    if (mode == "nearest")
+      return pixel(x, plane, int64_t(py), int64_t(px));
+    if (mode == "bilinear")
+      return bilinear(x, plane, px, py);
+    return bicubic(x, plane, px, py);
+  }
+
+private:
+  double denormalize(double n, int64_t length) const {
+    return alignCorners ? (n + 1) / 2 * (length - 1)
+                        : ((n + 1) * length - 1) / 2;
+  }
+
+  /// Folds a coordinate back into [lo, hi] as a mirror would.
+  static double reflect(double v, double lo, double hi) {
+    double range = hi - lo;
+    if (range <= 0)
+      return lo;
+    if (v < lo || v > hi) {
+      double distance = v < lo ? lo - v : v - hi;
+      int64_t flips = int64_t(distance / range);
+      double rest = distance - double(flips) * range;
+      bool fromLow = (v < lo) == (flips % 2 == 0);
+      return fromLow ? lo + rest : hi - rest;
+    }
+    return v;
+  }
+
+  double pixel(const Tensor &x, int64_t plane, int64_t r, int64_t c) const {
+    if (padding == "zeros") {
+      if (r < 0 || r >= height || c < 0 || c >= width)
+        return 0;
+    } else if (padding == "border") {
+      r = std::clamp<int64_t>(r, 0, height - 1);
+      c = std::clamp<int64_t>(c, 0, width - 1);
+    } else {
+      r = int64_t(reflect(double(r), low, highY));
+      c = int64_t(reflect(double(c), low, highX));
+      r = std::clamp<int64_t>(r, 0, height - 1);
+      c = std::clamp<int64_t>(c, 0, width - 1);
+    }
+    return x.getAsDouble(plane * height * width + r * width + c);
+  }
+
+  double bilinear(const Tensor &x, int64_t plane, double px,
+                  double py) const {
+    int64_t x1 = int64_t(std::floor(px)), y1 = int64_t(std::floor(py));
+    double dx = px - double(x1), dy = py - double(y1);
+    return (1 - dy) * ((1 - dx) * pixel(x, plane, y1, x1) +
+                       dx * pixel(x, plane, y1, x1 + 1)) +
+           dy * ((1 - dx) * pixel(x, plane, y1 + 1, x1) +
+                 dx * pixel(x, plane, y1 + 1, x1 + 1));
+  }
+
+  /// Cubic convolution weights (A = -0.75) of the four taps around t.
+  static std::array<double, 4> cubicWeights(double t) {
+    const double a = -0.75;
+    auto near = [&](double d) { return ((a + 2) * d - (a + 3)) * d * d + 1; };
+    auto far = [&](double d) {
+      return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a;
+    };
+    return {far(t + 1), near(t), near(1 - t), far(2 - t)};
+  }
+
+  double bicubic(const Tensor &x, int64_t plane, double px,
+                 double py) const {
+    int64_t x0 = int64_t(std::floor(px)) - 1, y0 = int64_t(std::floor(py)) - 1;
+    std::array<double, 4> wx = cubicWeights(px - double(x0) - 1);
+    std::array<double, 4> wy = cubicWeights(py - double(y0) - 1);
+    double value = 0;
+    for (int64_t i = 0; i < 4; ++i) {
+      double row = 0;
+      for (int64_t j = 0; j < 4; ++j)
+        row += wx[j] * pixel(x, plane, y0 + i, x0 + j);
+      value += wy[i] * row;
+    }
+    return value;
+  }
+
+  int64_t height, width;
+  bool alignCorners;
+  llvm::StringRef mode, padding;
+  double low, highX, highY;
+};
+
+llvm::Expected<TensorList> gridSampleKernel(Operation *op,
+                                            llvm::ArrayRef<Tensor> in) {
+  Tensor out = allocateResult(op);
+  const Tensor &x = in[0], &grid = in[1];
+  int64_t n = x.getShape()[0], c = x.getShape()[1];
+  int64_t outH = out.getShape()[2], outW = out.getShape()[3];
+  GridSampler sampler(cast<cgc_op::GridSampleOp>(op), x.getShape()[2],
+                      x.getShape()[3]);
+  int64_t index = 0;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t i = 0; i < outH; ++i)
+        for (int64_t j = 0; j < outW; ++j) {
+          int64_t g = ((b * outH + i) * outW + j) * 2;
+          out.setFromDouble(index++,
+                            sampler.sample(x, b * c + ch,
+                                           grid.getAsDouble(g),
+                                           grid.getAsDouble(g + 1)));
+        }
+  return single(out);
+}
 } // namespace
 
 void registerResamplingKernels(KernelRegistry &registry) {
   registry.add(cgc_op::ResizeOp::getOperationName(), resizeKernel);
+  registry.add(cgc_op::GridSampleOp::getOperationName(), gridSampleKernel);
   registry.add(cgc_op::DepthToSpaceOp::getOperationName(),
                depthToSpaceKernel);
   registry.add(cgc_op::SpaceToDepthOp::getOperationName(),

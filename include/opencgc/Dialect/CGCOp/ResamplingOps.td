@@ -75,4 +75,19 @@ def CGCOp_ConvTransposeOp : CGCOp_LayerOp<"conv_transpose"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_GridSampleOp : CGCOp_LayerOp<"grid_sample"> {
+  let summary = "Sample an NCHW input at normalized grid positions (ONNX "
+                "GridSample, opset 16)";
+  let description = [{
+    grid is N x H_out x W_out x 2 with (x, y) in [-1, 1]; mode is
+    "bilinear", "nearest" or "bicubic"; padding_mode "zeros", "border" or
+    "reflection".
+  }];
+  let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$grid,
+                       DefaultValuedAttr<StrAttr, "\"bilinear\"">:$mode,
+                       DefaultValuedAttr<StrAttr, "\"zeros\"">:$padding_mode,
+                       DefaultValuedAttr<BoolAttr, "false">:$align_corners);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 #endif // OPENCGC_DIALECT_CGCOP_RESAMPLINGOPS_TD
