@@ -438,4 +438,30 @@ LogicalResult TriluOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result(input->getShape(), input->getElementType(), results);
 }
 
+LogicalResult ReverseSequenceOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<ReverseSequenceOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 2)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto lens = inf.tensor(adaptor.getSequenceLens(), "sequence_lens");
+  if (failed(input) || failed(lens))
+    return failure();
+  int64_t batch = static_cast<int64_t>(adaptor.getBatchAxis());
+  int64_t time = static_cast<int64_t>(adaptor.getTimeAxis());
+  if (input->getRank() < 2 || !((batch == 0 && time == 1) ||
+                                (batch == 1 && time == 0)))
+    return inf.fail("expects rank >= 2 and batch_axis/time_axis 0/1 or "
+                    "1/0, got rank ",
+                    input->getRank(), " and axes ", batch, "/", time);
+  if (!isa<cgc::Int64Type>(lens->getElementType()) ||
+      lens->getShape() != ArrayRef<int64_t>{input->getShape()[batch]})
+    return inf.fail("sequence_lens must be int64 with one entry per batch "
+                    "entry (",
+                    input->getShape()[batch], "), got ",
+                    lens->getElementType(), " ", shapeStr(lens->getShape()));
+  return inf.result(input->getShape(), input->getElementType(), results);
+}
+
 } // namespace opencgc::cgc_op

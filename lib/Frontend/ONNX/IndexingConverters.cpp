@@ -432,9 +432,30 @@ llvm::Error convertDataDependent(ImportContext &ctx) {
                          ": the output shape depends on data values");
 }
 
+llvm::Error convertReverseSequence(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  llvm::Expected<Value> lens = ctx.input(1);
+  if (!lens)
+    return lens.takeError();
+  OpBuilder &b = ctx.getBuilder();
+  llvm::Expected<Value> result = ctx.create<cgc_op::ReverseSequenceOp>(
+      {*x, *lens},
+      {ctx.namedAttr("batch_axis",
+                     b.getI64IntegerAttr(ctx.intAttr("batch_axis", 1))),
+       ctx.namedAttr("time_axis",
+                     b.getI64IntegerAttr(ctx.intAttr("time_axis", 0)))});
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
 } // namespace
 
 void registerIndexingConverters(ConverterRegistry &registry) {
+  registry.add("ReverseSequence", convertReverseSequence,
+               {"batch_axis", "time_axis"});
   registry.add("Slice", convertSlice, {"starts", "ends", "axes"});
   registry.add("Split", convertSplit, {"axis", "split", "num_outputs"});
   registry.add("Gather", convertGather, {"axis"});

@@ -416,9 +416,40 @@ llvm::Expected<TensorList> triluKernel(Operation *op, ArrayRef<Tensor> in) {
   return single(out);
 }
 
+llvm::Expected<TensorList> reverseSequenceKernel(Operation *op,
+                                                 llvm::ArrayRef<Tensor> in) {
+  auto reverse = cast<cgc_op::ReverseSequenceOp>(op);
+  const Tensor &x = in[0], &lens = in[1];
+  Tensor out = x.clone();
+  int64_t batchAxis = static_cast<int64_t>(reverse.getBatchAxis());
+  int64_t timeAxis = static_cast<int64_t>(reverse.getTimeAxis());
+  int64_t steps = x.getShape()[timeAxis];
+  Shape strides = stridesOf(x.getShape());
+  size_t element = getDTypeSize(x.getDType());
+  // Elements of one (batch, time) slice: everything after the first two
+  // axes, contiguous.
+  int64_t slice = strides[1];
+  for (int64_t b = 0; b < x.getShape()[batchAxis]; ++b) {
+    int64_t length = lens.getAsInt(b);
+    if (length < 0 || length > steps)
+      return kernelError(op, "sequence_lens[" + llvm::Twine(b) + "] = " +
+                                 llvm::Twine(length) +
+                                 " is outside [0, " + llvm::Twine(steps) +
+                                 "]");
+    for (int64_t t = 0; t < length; ++t) {
+      int64_t from = b * strides[batchAxis] + t * strides[timeAxis];
+      int64_t to = b * strides[batchAxis] + (length - 1 - t) * strides[timeAxis];
+      std::memcpy(out.getBytes() + to * element, x.getBytes() + from * element,
+                  slice * element);
+    }
+  }
+  return single(out);
+}
 } // namespace
 
 void registerIndexingKernels(KernelRegistry &registry) {
+  registry.add(cgc_op::ReverseSequenceOp::getOperationName(),
+               reverseSequenceKernel);
   registry.add(cgc_op::SliceOp::getOperationName(), sliceKernel);
   registry.add(cgc_op::SplitOp::getOperationName(), splitKernel);
   registry.add(cgc_op::GatherOp::getOperationName(), gatherKernel);

@@ -139,4 +139,13 @@ def CGCOp_TriluOp : CGCOp_LayerOp<"trilu"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_ReverseSequenceOp : CGCOp_LayerOp<"reverse_sequence"> {
+  let summary = "Reverse the first sequence_lens[b] elements along the time "
+                "axis of every batch entry b (ONNX ReverseSequence)";
+  let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$sequence_lens,
+                       DefaultValuedAttr<I64Attr, "1">:$batch_axis,
+                       DefaultValuedAttr<I64Attr, "0">:$time_axis);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 #endif // OPENCGC_DIALECT_CGCOP_INDEXINGOPS_TD

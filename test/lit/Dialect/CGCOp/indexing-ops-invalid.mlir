@@ -139,3 +139,13 @@ cgc.module {
     cgc.return
   }
 }
+
+// -----
+
+cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<4x3x!cgc.float32>, %lens: !cgc.tensor<4x!cgc.int64>) {
+    // expected-error@+1 {{'cgc_op.reverse_sequence' sequence_lens must be int64 with one entry per batch entry (3), got '!cgc.int64' 4}}
+    %r = cgc_op.reverse_sequence(%x, %lens) : (!cgc.tensor<4x3x!cgc.float32>, !cgc.tensor<4x!cgc.int64>)
+    cgc.return
+  }
+}
