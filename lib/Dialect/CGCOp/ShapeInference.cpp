@@ -162,6 +162,24 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result(*shape, lhs->getElementType(), results);
 }
 
+LogicalResult DetOp::inferReturnTypes(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<DetOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  if (failed(input) || failed(inf.requireFloat(*input, "input")))
+    return failure();
+  ArrayRef<int64_t> shape = input->getShape();
+  if (shape.size() < 2 || shape[shape.size() - 1] != shape[shape.size() - 2])
+    return inf.fail("expects square matrices in the last two dimensions, "
+                    "got ",
+                    shapeStr(shape));
+  return inf.result(shape.drop_back(2), input->getElementType(), results);
+}
+
 LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

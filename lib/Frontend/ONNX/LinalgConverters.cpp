@@ -81,6 +81,7 @@ void registerLinalgConverters(ConverterRegistry &registry) {
                {"auto_pad", "dilations", "group", "kernel_shape", "pads",
                 "strides"});
   registry.add("MatMul", convertBinary<cgc_op::MatMulOp>);
+  registry.add("Det", convertUnary<cgc_op::DetOp>);
   registry.add("Gemm", convertGemm,
                {"alpha", "beta", "transA", "transB", "broadcast"});
 }

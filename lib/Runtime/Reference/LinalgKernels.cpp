@@ -9,6 +9,7 @@
 
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 
+#include <cmath>
 #include <vector>
 
 using namespace mlir;
@@ -69,6 +70,44 @@ llvm::Expected<TensorList> matmulKernel(Operation *op,
   Tensor out = allocateResult(op);
   if (!batchedMatMul(in[0], in[1], out))
     return unsupportedType(op, in[0].getDType());
+  return single(out);
+}
+
+/// Gaussian elimination with partial pivoting, in double.
+double determinant(std::vector<double> a, int64_t n) {
+  double det = 1;
+  for (int64_t col = 0; col < n; ++col) {
+    int64_t pivot = col;
+    for (int64_t row = col + 1; row < n; ++row)
+      if (std::fabs(a[row * n + col]) > std::fabs(a[pivot * n + col]))
+        pivot = row;
+    if (a[pivot * n + col] == 0)
+      return 0;
+    if (pivot != col) {
+      for (int64_t k = 0; k < n; ++k)
+        std::swap(a[pivot * n + k], a[col * n + k]);
+      det = -det;
+    }
+    det *= a[col * n + col];
+    for (int64_t row = col + 1; row < n; ++row) {
+      double factor = a[row * n + col] / a[col * n + col];
+      for (int64_t k = col; k < n; ++k)
+        a[row * n + k] -= factor * a[col * n + k];
+    }
+  }
+  return det;
+}
+
+llvm::Expected<TensorList> detKernel(Operation *op,
+                                     llvm::ArrayRef<Tensor> in) {
+  Tensor out = allocateResult(op);
+  int64_t n = in[0].getShape().back();
+  std::vector<double> matrix(n * n);
+  for (int64_t m = 0; m < out.getNumElements(); ++m) {
+    for (int64_t i = 0; i < n * n; ++i)
+      matrix[i] = in[0].getAsDouble(m * n * n + i);
+    out.setFromDouble(m, determinant(matrix, n));
+  }
   return single(out);
 }
 
@@ -152,6 +191,7 @@ void registerLinalgKernels(KernelRegistry &registry) {
   registry.add(cgc_op::ConvolutionOp::getOperationName(), convolutionKernel);
   registry.add(cgc_op::MatMulOp::getOperationName(), matmulKernel);
   registry.add(cgc_op::GemmOp::getOperationName(), gemmKernel);
+  registry.add(cgc_op::DetOp::getOperationName(), detKernel);
 }
 
 } // namespace opencgc::reference

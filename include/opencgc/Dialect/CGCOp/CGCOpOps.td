@@ -68,6 +68,13 @@ def CGCOp_MatMulOp : CGCOp_LayerOp<"matmul"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_DetOp : CGCOp_LayerOp<"det"> {
+  let summary = "Determinant of each square matrix in the last two "
+                "dimensions (ONNX Det)";
+  let arguments = (ins CGC_AnyTensor:$input);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 def CGCOp_GemmOp : CGCOp_LayerOp<"gemm"> {
   let summary = "alpha * op(A) * op(B) + beta * C (ONNX Gemm)";
   let arguments = (ins CGC_AnyTensor:$a, CGC_AnyTensor:$b,

@@ -290,3 +290,13 @@ cgc.module {
     cgc.return
   }
 }
+
+// -----
+
+cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<2x3x!cgc.float32>) {
+    // expected-error@+1 {{'cgc_op.det' expects square matrices in the last two dimensions, got 2x3}}
+    %r = cgc_op.det(%x) : (!cgc.tensor<2x3x!cgc.float32>)
+    cgc.return
+  }
+}

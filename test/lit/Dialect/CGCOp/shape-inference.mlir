@@ -63,6 +63,10 @@ cgc.module {
     // CHECK: cgc_op.concat({{.*}}) {axis = 1 : i64} : ({{.*}}){{$}}
     %cat = cgc_op.concat(%x, %x, %x) {axis = 1} : (!cgc.tensor<1x3x8x8x!f32>, !cgc.tensor<1x3x8x8x!f32>, !cgc.tensor<1x3x8x8x!f32>) -> !cgc.tensor<1x9x8x8x!f32>
     %cat2 = cgc_op.concat(%row, %row) {axis = -1} : (!cgc.tensor<8x!f32>, !cgc.tensor<8x!f32>)
+    // Det of a batch of 2x2 matrices.
+    // CHECK: cgc_op.det({{.*}}) : (!cgc.tensor<5x2x2x!cgc.float32>){{$}}
+    %square = cgc_op.reshape(%gb) {shape = [5, 2, 2]} : (!cgc.tensor<5x4x!f32>)
+    %det = cgc_op.det(%square) : (!cgc.tensor<5x2x2x!f32>)
     // CHECK: cgc.return
     // CHECK-SAME: !cgc.tensor<2x3x4x7x!cgc.float32>, !cgc.tensor<2x1x4x!cgc.float32>, !cgc.tensor<3x5x!cgc.float32>, !cgc.tensor<1x3x3x3x!cgc.float32>, !cgc.tensor<1x3x4x4x!cgc.float32>, !cgc.tensor<1x3x9x9x!cgc.float32>, !cgc.tensor<1x3x16x24x!cgc.float32>, !cgc.tensor<1x3x16x16x!cgc.float32>, !cgc.tensor<1x12x16x!cgc.float32>, !cgc.tensor<8x8x3x1x!cgc.float32>, !cgc.tensor<1x8x8x3x!cgc.float32>, !cgc.tensor<16x!cgc.float32>
     cgc.return %c1, %add, %mm, %mv, %gemm, %mp, %mpc, %ap, %up, %up2, %rs, %tr, %tp, %cat2
