@@ -18,11 +18,6 @@ using namespace mlir;
 namespace opencgc::reference {
 namespace {
 
-template <typename T>
-constexpr bool isFloating() {
-  return std::is_floating_point_v<ComputeType<T>>;
-}
-
 llvm::Error unsupportedType(Operation *op, DType dtype) {
   return kernelError(op, "no reference kernel for element type " +
                              getDTypeName(dtype));
@@ -41,6 +36,30 @@ std::vector<std::vector<int64_t>> broadcastOffsets(ArrayRef<Tensor> in,
   return offsets;
 }
 
+/// Rounds a double to float16/bfloat16 to nearest even. The types convert
+/// from float, and double -> float -> 16 bits can round twice, so the
+/// neighbours of the first guess are checked against the exact value.
+template <typename Narrow>
+Narrow roundToNarrow(double value) {
+  Narrow guess(static_cast<float>(value));
+  if (!std::isfinite(value) || !std::isfinite(float(guess)))
+    return guess;
+  Narrow best = guess;
+  double bestError = std::fabs(double(float(guess)) - value);
+  for (int delta : {-1, 1}) {
+    Narrow neighbour;
+    neighbour.bits = static_cast<uint16_t>(guess.bits + delta);
+    if (!std::isfinite(float(neighbour)))
+      continue;
+    double error = std::fabs(double(float(neighbour)) - value);
+    if (error < bestError || (error == bestError && !(neighbour.bits & 1))) {
+      best = neighbour;
+      bestError = error;
+    }
+  }
+  return best;
+}
+
 /// Converts one value to storage type `To`, following numpy's casts:
 /// bool is x != 0, float to integer truncates toward zero.
 template <typename To, typename From>
@@ -50,15 +69,18 @@ To convertElement(From value) {
     return value != From(0);
   } else if constexpr (std::is_integral_v<C> &&
                        std::is_floating_point_v<From>) {
-    // Out of range (and NaN) is undefined in C++; give 0 like numpy often
-    // does for unsigned targets, and wrap in-range-of-int64 values.
-    if (!std::isfinite(value) || value <= -9.3e18 || value >= 1.8e19)
+    // ONNX leaves NaN, infinities and values outside the int64/uint64 range
+    // undefined (and C++ too); we give 0. Other values truncate, then wrap
+    // into narrower types as numpy does.
+    constexpr double kTwo63 = 9223372036854775808.0, kTwo64 = 2 * kTwo63;
+    if (!std::isfinite(value) || value < -kTwo63 || value >= kTwo64)
       return To(0);
-    if (value < 0)
-      return To(static_cast<C>(static_cast<int64_t>(value)));
-    if (value < 9.2e18)
+    if (value < kTwo63)
       return To(static_cast<C>(static_cast<int64_t>(value)));
     return To(static_cast<C>(static_cast<uint64_t>(value)));
+  } else if constexpr (!std::is_same_v<To, C> &&
+                       std::is_same_v<From, double>) {
+    return roundToNarrow<To>(value); // float16 and bfloat16
   } else {
     return To(static_cast<C>(value));
   }
