@@ -10,6 +10,7 @@
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
 #include "opencgc/Dialect/CGCOp/QuantizationOps.h"
+#include "opencgc/Dialect/CGCOp/RecurrentOps.h"
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 using namespace opencgc::cgc_op;
@@ -48,6 +49,10 @@ void CGCOpDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "opencgc/Dialect/CGCOp/QuantizationOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/RecurrentOps.cpp.inc"
       >();
   opencgc::cgc::addVersionedBytecodeInterface(this);
 }

@@ -32,6 +32,7 @@ const ConverterRegistry &ConverterRegistry::get() {
     registerResamplingConverters(r);
     registerQuantizationConverters(r);
     registerSignalConverters(r);
+    registerRecurrentConverters(r);
     return r;
   }();
   return registry;

@@ -42,6 +42,7 @@ void registerIndexingConverters(ConverterRegistry &registry);
 void registerResamplingConverters(ConverterRegistry &registry);
 void registerQuantizationConverters(ConverterRegistry &registry);
 void registerSignalConverters(ConverterRegistry &registry);
+void registerRecurrentConverters(ConverterRegistry &registry);
 
 } // namespace opencgc::onnx_import
 

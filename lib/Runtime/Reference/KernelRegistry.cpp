@@ -26,6 +26,7 @@ const KernelRegistry &KernelRegistry::get() {
     registerIndexingKernels(r);
     registerResamplingKernels(r);
     registerQuantizationKernels(r);
+    registerRecurrentKernels(r);
     return r;
   }();
   return registry;

@@ -50,6 +50,7 @@ void registerNormalizationKernels(KernelRegistry &registry);
 void registerIndexingKernels(KernelRegistry &registry);
 void registerResamplingKernels(KernelRegistry &registry);
 void registerQuantizationKernels(KernelRegistry &registry);
+void registerRecurrentKernels(KernelRegistry &registry);
 
 } // namespace opencgc::reference
 
