@@ -34,16 +34,16 @@ public:
     auto type = cast<cgc::TensorType>(input.getType());
     int64_t inChannels = type.getShape()[1];
     int64_t pad = kernel / 2;
-    Value weight = constant({outChannels, inChannels, kernel, kernel},
-                            1.0 / std::sqrt(double(inChannels * kernel *
-                                                   kernel)));
+    Value weight =
+        constant({outChannels, inChannels, kernel, kernel},
+                 1.0 / std::sqrt(double(inChannels * kernel * kernel)));
     Value bias = constant({outChannels}, 0.01);
     flops += 2.0 * outChannels * inChannels * kernel * kernel *
              (type.getShape()[2] / stride) * (type.getShape()[3] / stride);
     Value result = cgc_op::ConvolutionOp::create(
-        builder, loc, input, weight, bias, builder.getI64ArrayAttr({stride,
-                                                                    stride}),
-        nullptr, builder.getI64ArrayAttr({pad, pad}),
+        builder, loc, input, weight, bias,
+        builder.getI64ArrayAttr({stride, stride}), nullptr,
+        builder.getI64ArrayAttr({pad, pad}),
         builder.getI64ArrayAttr({pad, pad}), 1);
     ++convolutions;
     return relu ? cgc_op::ReluOp::create(builder, loc, result).getResult()
@@ -86,8 +86,7 @@ public:
   int convolutions = 0;
 };
 
-llvm::cl::opt<unsigned> iterations("iterations",
-                                   llvm::cl::desc("Timed runs"),
+llvm::cl::opt<unsigned> iterations("iterations", llvm::cl::desc("Timed runs"),
                                    llvm::cl::init(1));
 } // namespace
 
@@ -100,36 +99,35 @@ int main(int argc, char **argv) {
   builder.setInsertionPointToEnd(module.getBodyBlock());
   auto f32 = cgc::Float32Type::get(&context);
   auto inputType = cgc::TensorType::get(&context, {1, 3, 224, 224}, f32, false);
-  auto entry = cgc::EntryPointOp::create(
-      builder, builder.getUnknownLoc(), "main",
-      builder.getFunctionType({inputType}, {}));
+  auto entry =
+      cgc::EntryPointOp::create(builder, builder.getUnknownLoc(), "main",
+                                builder.getFunctionType({inputType}, {}));
   builder.setInsertionPointToEnd(entry.getBodyBlock());
 
   NetworkBuilder net(context, builder);
-  Value x = net.convolution(entry.getBodyBlock()->getArgument(0), 64, 7, 2,
-                            true);
+  Value x =
+      net.convolution(entry.getBodyBlock()->getArgument(0), 64, 7, 2, true);
   x = cgc_op::MaxPoolingOp::create(
       builder, net.loc, x, builder.getI64ArrayAttr({3, 3}),
-      builder.getI64ArrayAttr({2, 2}), nullptr,
-      builder.getI64ArrayAttr({1, 1}), builder.getI64ArrayAttr({1, 1}),
-      false);
+      builder.getI64ArrayAttr({2, 2}), nullptr, builder.getI64ArrayAttr({1, 1}),
+      builder.getI64ArrayAttr({1, 1}), false);
   const int64_t stages[4][2] = {{64, 3}, {128, 4}, {256, 6}, {512, 3}};
   for (int s = 0; s < 4; ++s)
     for (int64_t b = 0; b < stages[s][1]; ++b)
       x = net.bottleneck(x, stages[s][0], b == 0 && s > 0 ? 2 : 1);
-  x = cgc_op::AveragePoolingOp::create(
-      builder, net.loc, x, builder.getI64ArrayAttr({7, 7}), nullptr, nullptr,
-      nullptr, nullptr, false, false);
+  x = cgc_op::AveragePoolingOp::create(builder, net.loc, x,
+                                       builder.getI64ArrayAttr({7, 7}), nullptr,
+                                       nullptr, nullptr, nullptr, false, false);
   x = cgc_op::ReshapeOp::create(builder, net.loc, x,
                                 builder.getI64ArrayAttr({1, 2048}),
                                 builder.getBoolAttr(false));
   Value fcWeight = net.constant({2048, 1000}, 0.02);
-  Value logits = cgc_op::GemmOp::create(builder, net.loc, x, fcWeight,
-                                        Value(), llvm::APFloat(1.0f),
+  Value logits = cgc_op::GemmOp::create(builder, net.loc, x, fcWeight, Value(),
+                                        llvm::APFloat(1.0f),
                                         llvm::APFloat(1.0f), false, false);
   cgc::ReturnOp::create(builder, net.loc, ValueRange{logits});
-  entry.setFunctionTypeAttr(TypeAttr::get(builder.getFunctionType(
-      {inputType}, {logits.getType()})));
+  entry.setFunctionTypeAttr(
+      TypeAttr::get(builder.getFunctionType({inputType}, {logits.getType()})));
 
   Tensor input(DType::Float32, {1, 3, 224, 224});
   std::mt19937 random(7);
@@ -140,19 +138,17 @@ int main(int argc, char **argv) {
     return net.weights.lookup(name);
   };
 
-  llvm::outs() << "ResNet-50 shape: " << net.convolutions
-               << " convolutions, " << net.flops / 1e9
-               << " GFLOP per inference\n";
+  llvm::outs() << "ResNet-50 shape: " << net.convolutions << " convolutions, "
+               << net.flops / 1e9 << " GFLOP per inference\n";
   double best = 1e30;
   for (unsigned i = 0; i < iterations; ++i) {
     auto start = std::chrono::steady_clock::now();
     auto results = reference::executeEntryPoint(entry, {input}, lookup);
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (!results) {
-      llvm::errs() << "error: " << llvm::toString(results.takeError())
-                   << "\n";
+      llvm::errs() << "error: " << llvm::toString(results.takeError()) << "\n";
       return 1;
     }
     best = std::min(best, seconds);

@@ -33,8 +33,7 @@ llvm::StringRef getStatusName(TestStatus status) {
   return "failed";
 }
 
-std::vector<ConformanceTest>
-discoverTests(llvm::ArrayRef<std::string> roots) {
+std::vector<ConformanceTest> discoverTests(llvm::ArrayRef<std::string> roots) {
   std::vector<ConformanceTest> tests;
   for (const std::string &root : roots) {
     std::error_code ec;
@@ -92,17 +91,15 @@ std::vector<std::string> dataSetDirs(llvm::StringRef testDir) {
 /// Compares with numpy.testing.assert_allclose(rtol=1e-3, atol=1e-7):
 /// |actual - expected| <= atol + rtol * |expected|, NaN equal to NaN.
 std::optional<std::string> compareOutput(const Tensor &actual,
-                                         const Tensor &expected,
-                                         size_t index) {
+                                         const Tensor &expected, size_t index) {
   std::string where = "output " + std::to_string(index);
   if (actual.getDType() != expected.getDType())
     return "mismatch, " + where + ": element type " +
            getDTypeName(actual.getDType()).str() + ", expected " +
            getDTypeName(expected.getDType()).str();
   if (actual.getShape() != expected.getShape())
-    return "mismatch, " + where + ": shape " +
-           formatShape(actual.getShape()) + ", expected " +
-           formatShape(expected.getShape());
+    return "mismatch, " + where + ": shape " + formatShape(actual.getShape()) +
+           ", expected " + formatShape(expected.getShape());
   constexpr double rtol = 1e-3, atol = 1e-7;
   double maxAbs = 0, maxRel = 0;
   int64_t bad = 0;
@@ -124,8 +121,8 @@ std::optional<std::string> compareOutput(const Tensor &actual,
     return std::nullopt;
   return "mismatch, " + where + ": " + std::to_string(bad) + " of " +
          std::to_string(actual.getNumElements()) +
-         " elements differ, max abs error " + llvm::formatv("{0:g}", maxAbs)
-             .str() + ", max rel error " +
+         " elements differ, max abs error " +
+         llvm::formatv("{0:g}", maxAbs).str() + ", max rel error " +
          llvm::formatv("{0:g}", maxRel).str();
 }
 
@@ -175,13 +172,12 @@ TestResult runDataSets(const ConformanceTest &test,
     if (!results)
       return failure(TestStatus::Failed, llvm::toString(results.takeError()));
     if (results->size() != outputs->size())
-      return failure(TestStatus::Failed,
-                     "the model produced " + std::to_string(results->size()) +
-                         " outputs, the test expects " +
-                         std::to_string(outputs->size()));
+      return failure(TestStatus::Failed, "the model produced " +
+                                             std::to_string(results->size()) +
+                                             " outputs, the test expects " +
+                                             std::to_string(outputs->size()));
     for (size_t k = 0; k < results->size(); ++k)
-      if (auto mismatch =
-              compareOutput((*results)[k], (*outputs)[k].second, k))
+      if (auto mismatch = compareOutput((*results)[k], (*outputs)[k].second, k))
         return failure(TestStatus::Failed, *mismatch);
   }
   return failure(TestStatus::Passed, "");
@@ -191,8 +187,7 @@ TestResult runDataSets(const ConformanceTest &test,
 TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context) {
   auto start = Clock::now();
   TestResult result = runDataSets(test, context);
-  result.seconds =
-      std::chrono::duration<double>(Clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }
 
@@ -236,8 +231,8 @@ std::optional<RunningChild> startChild(const ChildRunner &runner,
                                        const ConformanceTest &test,
                                        size_t index, std::string &error) {
   llvm::SmallString<128> outputPath;
-  if (auto ec = llvm::sys::fs::createTemporaryFile("opencgc-conformance",
-                                                   "txt", outputPath)) {
+  if (auto ec = llvm::sys::fs::createTemporaryFile("opencgc-conformance", "txt",
+                                                   outputPath)) {
     error = ec.message();
     return std::nullopt;
   }
@@ -249,9 +244,8 @@ std::optional<RunningChild> startChild(const ChildRunner &runner,
       llvm::StringRef(""), llvm::StringRef(outputPath), llvm::StringRef("")};
   RunningChild child{index, {}, outputPath.str().str(), Clock::now()};
   bool failed = false;
-  child.process = llvm::sys::ExecuteNoWait(runner.selfExecutable, args,
-                                           std::nullopt, redirects, 0,
-                                           &error, &failed);
+  child.process = llvm::sys::ExecuteNoWait(
+      runner.selfExecutable, args, std::nullopt, redirects, 0, &error, &failed);
   if (failed)
     return std::nullopt;
   return child;
@@ -267,9 +261,9 @@ TestResult collectChild(const RunningChild &child,
   llvm::sys::fs::remove(child.outputPath);
   TestResult result;
   if (timedOut) {
-    result = failure(TestStatus::Failed, "timed out after " +
-                                             std::to_string(timeoutSeconds) +
-                                             " s");
+    result =
+        failure(TestStatus::Failed,
+                "timed out after " + std::to_string(timeoutSeconds) + " s");
   } else if (status.ReturnCode != 0 || !buffer) {
     result = failure(TestStatus::Failed,
                      status.ReturnCode < 0
@@ -285,10 +279,10 @@ TestResult collectChild(const RunningChild &child,
 }
 } // namespace
 
-void runIsolated(const std::vector<ConformanceTest> &tests,
-                 const ChildRunner &runner, unsigned jobs,
-                 llvm::function_ref<void(size_t, const TestResult &)>
-                     onResult) {
+void runIsolated(
+    const std::vector<ConformanceTest> &tests, const ChildRunner &runner,
+    unsigned jobs,
+    llvm::function_ref<void(size_t, const TestResult &)> onResult) {
   std::vector<RunningChild> running;
   size_t next = 0;
   while (next < tests.size() || !running.empty()) {

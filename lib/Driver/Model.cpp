@@ -16,8 +16,7 @@ using namespace mlir;
 namespace opencgc::driver {
 namespace {
 llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 message.str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
 }
 
 /// Reads the cgc.name attributes of the entry point's arguments/results.
@@ -25,13 +24,12 @@ std::vector<std::string> namesOf(cgc::EntryPointOp entry, bool results) {
   unsigned count = results ? entry.getNumResults() : entry.getNumArguments();
   std::vector<std::string> names;
   for (unsigned i = 0; i < count; ++i) {
-    auto name = results ? entry.getResultAttrOfType<StringAttr>(
-                              i, onnx_import::kNameAttr)
-                        : entry.getArgAttrOfType<StringAttr>(
-                              i, onnx_import::kNameAttr);
+    auto name =
+        results
+            ? entry.getResultAttrOfType<StringAttr>(i, onnx_import::kNameAttr)
+            : entry.getArgAttrOfType<StringAttr>(i, onnx_import::kNameAttr);
     names.push_back(name ? name.str()
-                         : (results ? "output" : "input") +
-                               std::to_string(i));
+                         : (results ? "output" : "input") + std::to_string(i));
   }
   return names;
 }
@@ -77,8 +75,8 @@ llvm::Expected<Model> loadIR(llvm::StringRef path, MLIRContext &context,
       options.weightsPath.value_or(defaultWeightsPath(path));
   bool needsWeights =
       !model.entry.getBodyBlock()->getOps<cgc::ConstantOp>().empty();
-  if (options.weightsPath || (needsWeights && llvm::sys::fs::exists(
-                                                   weightsPath))) {
+  if (options.weightsPath ||
+      (needsWeights && llvm::sys::fs::exists(weightsPath))) {
     auto weights = readWeights(weightsPath);
     if (!weights)
       return weights.takeError();
@@ -129,11 +127,12 @@ llvm::Error checkInputs(const Model &model, llvm::ArrayRef<Tensor> inputs) {
                        "' is missing; expected " + getDTypeName(expected) +
                        " " + formatShape(type.getShape()));
     if (input.getDType() != expected || input.getShape() != type.getShape())
-      return makeError("input '" + model.inputNames[index] + "' is " +
-                       getDTypeName(input.getDType()) + " " +
-                       formatShape(input.getShape()) + " but the model "
-                       "expects " + getDTypeName(expected) + " " +
-                       formatShape(type.getShape()));
+      return makeError(
+          "input '" + model.inputNames[index] + "' is " +
+          getDTypeName(input.getDType()) + " " + formatShape(input.getShape()) +
+          " but the model "
+          "expects " +
+          getDTypeName(expected) + " " + formatShape(type.getShape()));
   }
   return llvm::Error::success();
 }

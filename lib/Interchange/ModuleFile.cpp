@@ -70,10 +70,10 @@ parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
     return failure();
   auto fileLoc = FileLineColLoc::get(&context, name, 1, 1);
   if (!llvm::hasSingleElement(block.getOperations()))
-    return emitError(fileLoc) << "expected exactly one top-level "
-                              << "cgc.module, found "
-                              << block.getOperations().size()
-                              << " top-level ops",
+    return emitError(fileLoc)
+               << "expected exactly one top-level "
+               << "cgc.module, found " << block.getOperations().size()
+               << " top-level ops",
            failure();
   auto module = dyn_cast<cgc::ModuleOp>(block.front());
   if (!module)
@@ -98,8 +98,7 @@ static LogicalResult checkInterface(cgc::ModuleOp module,
     return success();
   return emitError(UnknownLoc::get(module.getContext()))
          << path << ": container is tagged " << getInterfaceName(declared)
-         << " but its module holds " << getInterfaceName(actual)
-         << " content";
+         << " but its module holds " << getInterfaceName(actual) << " content";
 }
 
 static FailureOr<LoadedModule>
@@ -116,8 +115,8 @@ loadContainer(std::unique_ptr<llvm::MemoryBuffer> file, llvm::StringRef path,
   llvm::StringRef bytecode(
       reinterpret_cast<const char *>(payload->bytecode.data()),
       payload->bytecode.size());
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(
-      bytecode, (path + ":MLBC").str());
+  auto buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(bytecode, (path + ":MLBC").str());
   auto module = parseModuleBuffer(std::move(buffer), context);
   if (failed(module) ||
       failed(checkInterface(module->get(), payload->interface, path)))
@@ -130,8 +129,7 @@ loadContainer(std::unique_ptr<llvm::MemoryBuffer> file, llvm::StringRef path,
   return loaded;
 }
 
-FailureOr<LoadedModule> loadModule(llvm::StringRef path,
-                                   MLIRContext &context) {
+FailureOr<LoadedModule> loadModule(llvm::StringRef path, MLIRContext &context) {
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
                                                  /*RequiresNullTerminator=*/
                                                  false);
@@ -144,7 +142,7 @@ FailureOr<LoadedModule> loadModule(llvm::StringRef path,
     return loadContainer(std::move(*file), path, context);
   LoadedModule loaded;
   loaded.format = startsWith(contents, "ML\xef\x52") ? ModuleFormat::Bytecode
-                                                      : ModuleFormat::Text;
+                                                     : ModuleFormat::Text;
   // The text parser wants a null-terminated buffer.
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(contents, path);
   auto module = parseModuleBuffer(std::move(buffer), context);
@@ -168,8 +166,8 @@ LogicalResult saveModule(cgc::ModuleOp module, llvm::StringRef path,
   std::string error;
   auto output = openOutputFile(path, &error);
   if (!output)
-    return emitError(module.getLoc()) << "cannot write '" << path
-                                      << "': " << error;
+    return emitError(module.getLoc())
+           << "cannot write '" << path << "': " << error;
   switch (format) {
   case ModuleFormat::Text:
     module->print(output->os());

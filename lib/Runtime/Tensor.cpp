@@ -25,8 +25,8 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape) {
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : dtype(dtype), shape(shape.begin(), shape.end()),
       numElements(opencgc::getNumElements(shape)),
-      storage(std::make_shared<std::vector<uint8_t>>(
-          numElements * getDTypeSize(dtype))) {}
+      storage(std::make_shared<std::vector<uint8_t>>(numElements *
+                                                     getDTypeSize(dtype))) {}
 
 double Tensor::getAsDouble(int64_t index) const {
   return dispatchDType(dtype, [&](auto zero) -> double {

@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   if (!hasModuleFlag)
     args.insert(args.begin() + 1, noImplicitModule);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      static_cast<int>(args.size()), args.data(),
-      "opencgc optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
+                        "opencgc optimizer driver\n", registry));
 }

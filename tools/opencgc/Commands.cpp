@@ -40,8 +40,7 @@ cl::list<std::string> plannedArgs(cl::Sink, cl::sub(plannedSubCommands[0]),
                                   cl::sub(plannedSubCommands[1]),
                                   cl::sub(plannedSubCommands[2]));
 
-template <size_t Index>
-int runPlanned(mlir::MLIRContext &) {
+template <size_t Index> int runPlanned(mlir::MLIRContext &) {
   WithColor::error(errs(), "opencgc")
       << "'" << kPlanned[Index].name
       << "' is not built yet (see 'opencgc --help' for what is)\n";

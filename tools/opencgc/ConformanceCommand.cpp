@@ -21,9 +21,10 @@
 using namespace llvm;
 
 namespace opencgc::cli {
-cl::SubCommand conformanceCommand(
-    "conformance", "Run ONNX backend tests (model.onnx + test_data_set_*) "
-                   "and compare with ONNX tolerances");
+cl::SubCommand
+    conformanceCommand("conformance",
+                       "Run ONNX backend tests (model.onnx + test_data_set_*) "
+                       "and compare with ONNX tolerances");
 
 namespace {
 cl::list<std::string> testRoots(cl::Positional, cl::desc("<dir>..."),
@@ -37,12 +38,12 @@ cl::opt<std::string> filter("filter",
                             cl::value_desc("REGEX"),
                             cl::sub(conformanceCommand));
 cl::opt<std::string> device("device", cl::desc("Device: reference"),
-                            cl::init("reference"),
-                            cl::sub(conformanceCommand));
-cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"),
-                       cl::init(2), cl::sub(conformanceCommand));
-cl::opt<unsigned> timeout("timeout", cl::desc("Seconds before a test is "
-                                              "killed and failed"),
+                            cl::init("reference"), cl::sub(conformanceCommand));
+cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"), cl::init(2),
+                       cl::sub(conformanceCommand));
+cl::opt<unsigned> timeout("timeout",
+                          cl::desc("Seconds before a test is "
+                                   "killed and failed"),
                           cl::init(120), cl::sub(conformanceCommand));
 cl::opt<bool> runOne("run-one", cl::Hidden,
                      cl::desc("Run the single test folder given, in this "
@@ -73,11 +74,11 @@ Error writeJson(const std::vector<driver::ConformanceTest> &tests,
                 const std::vector<driver::TestResult> &results) {
   json::Array records;
   for (auto [test, result] : llvm::zip(tests, results))
-    records.push_back(json::Object{
-        {"name", test.name},
-        {"status", driver::getStatusName(result.status)},
-        {"reason", result.reason},
-        {"seconds", result.seconds}});
+    records.push_back(
+        json::Object{{"name", test.name},
+                     {"status", driver::getStatusName(result.status)},
+                     {"reason", result.reason},
+                     {"seconds", result.seconds}});
   std::error_code ec;
   raw_fd_ostream os(jsonPath, ec);
   if (ec)
@@ -109,8 +110,7 @@ int runConformance(mlir::MLIRContext &context) {
         << "give at least one folder to search for tests\n";
     return 1;
   }
-  std::vector<driver::ConformanceTest> tests =
-      driver::discoverTests(testRoots);
+  std::vector<driver::ConformanceTest> tests = driver::discoverTests(testRoots);
   if (!filter.empty()) {
     Regex regex(filter);
     std::string error;
@@ -130,22 +130,22 @@ int runConformance(mlir::MLIRContext &context) {
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};
   bool interactive = sys::Process::StandardErrIsDisplayed();
-  driver::runIsolated(tests, runner, jobs,
-                      [&](size_t index, const driver::TestResult &result) {
-    results[index] = result;
-    ++counts[static_cast<int>(result.status)];
-    if (result.status != driver::TestStatus::Passed)
-      outs() << tests[index].name << ": "
-             << (result.status == driver::TestStatus::Skipped ? "skipped, "
-                                                              : "")
-             << summarize(result.reason) << "\n";
-    ++done;
-    if (interactive || done % 50 == 0 || done == tests.size())
-      errs() << "[" << done << "/" << tests.size() << "] " << counts[0]
-             << " passed, " << counts[1] << " failed, " << counts[2]
-             << " skipped" << (interactive ? "\r" : "\n");
-    outs().flush();
-  });
+  driver::runIsolated(
+      tests, runner, jobs, [&](size_t index, const driver::TestResult &result) {
+        results[index] = result;
+        ++counts[static_cast<int>(result.status)];
+        if (result.status != driver::TestStatus::Passed)
+          outs() << tests[index].name << ": "
+                 << (result.status == driver::TestStatus::Skipped ? "skipped, "
+                                                                  : "")
+                 << summarize(result.reason) << "\n";
+        ++done;
+        if (interactive || done % 50 == 0 || done == tests.size())
+          errs() << "[" << done << "/" << tests.size() << "] " << counts[0]
+                 << " passed, " << counts[1] << " failed, " << counts[2]
+                 << " skipped" << (interactive ? "\r" : "\n");
+        outs().flush();
+      });
   if (interactive)
     errs() << "\n";
   if (!jsonPath.empty())

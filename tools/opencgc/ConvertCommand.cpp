@@ -15,9 +15,10 @@
 using namespace llvm;
 
 namespace opencgc::cli {
-cl::SubCommand convertCommand(
-    "convert", "Convert a CGC module between text (.mlir), bytecode "
-               "(.mlirbc) and DX Container (.cgc) forms");
+cl::SubCommand
+    convertCommand("convert",
+                   "Convert a CGC module between text (.mlir), bytecode "
+                   "(.mlirbc) and DX Container (.cgc) forms");
 
 namespace {
 cl::opt<std::string> inputPath(cl::Positional, cl::Required,
@@ -58,8 +59,7 @@ int runConvert(mlir::MLIRContext &context) {
   FailureOr<LoadedModule> loaded = loadModule(inputPath, context);
   if (failed(loaded))
     return 1;
-  if (failed(saveModule(loaded->module.get(), outputPath, *format,
-                        interface)))
+  if (failed(saveModule(loaded->module.get(), outputPath, *format, interface)))
     return 1;
   return 0;
 }

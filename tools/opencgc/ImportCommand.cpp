@@ -49,8 +49,8 @@ int runImport(mlir::MLIRContext &context) {
     return 1;
   std::string weightsPath = driver::defaultWeightsPath(importOutput);
   if (Error error = writeWeights(model->weights, weightsPath)) {
-    WithColor::error(errs(), "opencgc import") << toString(std::move(error))
-                                               << "\n";
+    WithColor::error(errs(), "opencgc import")
+        << toString(std::move(error)) << "\n";
     return 1;
   }
   outs() << "wrote " << importOutput << " and " << weightsPath << " ("

@@ -35,9 +35,9 @@ void printDigest(const ContainerDigest &digest, raw_ostream &os) {
 
 void printContainer(const CgcContainerInfo &info, raw_ostream &os) {
   const DxContainerView &view = info.container;
-  os << "container: " << fourCCToString(view.fourCC) << " "
-     << view.majorVersion << "." << view.minorVersion << ", "
-     << view.containerSize << " bytes, " << view.parts.size() << " parts\n";
+  os << "container: " << fourCCToString(view.fourCC) << " " << view.majorVersion
+     << "." << view.minorVersion << ", " << view.containerSize << " bytes, "
+     << view.parts.size() << " parts\n";
   os << "digest: ";
   printDigest(view.digest, os);
   os << " (" << getDigestStatusName(info.digestStatus) << ")\n";
@@ -88,8 +88,8 @@ int runInspect(mlir::MLIRContext &context) {
                                            /*RequiresNullTerminator=*/false);
   if (!file) {
     WithColor::error(errs(), "opencgc inspect")
-        << "cannot read '" << inspectPath
-        << "': " << file.getError().message() << "\n";
+        << "cannot read '" << inspectPath << "': " << file.getError().message()
+        << "\n";
     return 1;
   }
   if ((*file)->getBuffer().starts_with("DXBC"))
@@ -97,8 +97,8 @@ int runInspect(mlir::MLIRContext &context) {
   FailureOr<LoadedModule> loaded = loadModule(inspectPath, context);
   if (failed(loaded))
     return 1;
-  outs() << "file: " << inspectPath << " ("
-         << getFormatName(loaded->format) << ")\n";
+  outs() << "file: " << inspectPath << " (" << getFormatName(loaded->format)
+         << ")\n";
   printModuleSummary(loaded->module.get(), outs());
   return 0;
 }

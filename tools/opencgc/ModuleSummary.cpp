@@ -70,8 +70,7 @@ llvm::StringRef describeContents(MlirInterface interface) {
 }
 
 bool isLayer(Operation &op) {
-  return op.getDialect() &&
-         op.getDialect()->getNamespace() == "cgc_op";
+  return op.getDialect() && op.getDialect()->getNamespace() == "cgc_op";
 }
 } // namespace
 
@@ -85,9 +84,8 @@ void printModuleSummary(cgc::ModuleOp module, raw_ostream &os) {
       printTypes("input", entry.getArgumentTypes(), os);
       printTypes("result", entry.getResultTypes(), os);
       printConstants(*entry.getBodyBlock(), os);
-      os << "    layers: " << countOps(*entry.getBodyBlock(), isLayer,
-                                       layerName)
-         << "\n";
+      os << "    layers: "
+         << countOps(*entry.getBodyBlock(), isLayer, layerName) << "\n";
     } else if (auto program = dyn_cast<cgc::ProgramOp>(op)) {
       os << "  program @" << program.getName() << ": "
          << program.getNumArguments() << " bind points\n";
@@ -103,8 +101,9 @@ void printModuleSummary(cgc::ModuleOp module, raw_ostream &os) {
       cgc::FunctionalDefinitionOp definition =
           subgraph.getFunctionalDefinition();
       os << "  subgraph @" << subgraph.getSymName() << " (origin \""
-         << subgraph.getOrigin() << "\"): "
-         << countOps(*definition.getBodyBlock(), isLayer, layerName) << "\n";
+         << subgraph.getOrigin()
+         << "\"): " << countOps(*definition.getBodyBlock(), isLayer, layerName)
+         << "\n";
     }
   }
 }

@@ -25,8 +25,8 @@ cl::SubCommand runCommand(
     "run", "Run a model (.onnx, .mlir, .mlirbc, .cgc) and print its outputs");
 
 namespace {
-cl::opt<std::string> runModel(cl::Positional, cl::Required,
-                              cl::desc("<model>"), cl::sub(runCommand));
+cl::opt<std::string> runModel(cl::Positional, cl::Required, cl::desc("<model>"),
+                              cl::sub(runCommand));
 cl::list<std::string> runInputs("input",
                                 cl::desc("Bind an input: NAME=FILE.npy or "
                                          "NAME=FILE.pb (repeatable)"),
@@ -77,16 +77,15 @@ Error bindInputs(std::map<std::string, Tensor> &bound) {
     Expected<Tensor> tensor = driver::readTensorFile(path);
     if (!tensor)
       return createStringError(inconvertibleErrorCode(),
-                               "input '" + name + "': " +
-                                   toString(tensor.takeError()));
+                               "input '" + name +
+                                   "': " + toString(tensor.takeError()));
     bound[name.str()] = *tensor;
   }
   return Error::success();
 }
 
 int fail(Error error) {
-  WithColor::error(errs(), "opencgc run") << toString(std::move(error))
-                                          << "\n";
+  WithColor::error(errs(), "opencgc run") << toString(std::move(error)) << "\n";
   return 1;
 }
 } // namespace
@@ -114,15 +113,15 @@ int runRun(mlir::MLIRContext &context) {
   }
   for (const auto &[name, tensor] : options.knownInputs)
     if (!llvm::is_contained(model->inputNames, name))
-      return fail(createStringError(inconvertibleErrorCode(),
-                                    "the model has no input named '" + name +
-                                        "'"));
+      return fail(
+          createStringError(inconvertibleErrorCode(),
+                            "the model has no input named '" + name + "'"));
   Expected<std::vector<Tensor>> outputs = driver::runReference(*model, inputs);
   if (!outputs)
     return fail(outputs.takeError());
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   for (auto [name, tensor] : llvm::zip(model->outputNames, *outputs))
     printSummary(name, tensor);
   outs() << "device reference, " << format("%.3f", seconds) << " s\n";

@@ -36,8 +36,7 @@ struct TestResult {
 };
 
 /// Every test folder under `roots` (searched recursively), sorted by name.
-std::vector<ConformanceTest>
-discoverTests(llvm::ArrayRef<std::string> roots);
+std::vector<ConformanceTest> discoverTests(llvm::ArrayRef<std::string> roots);
 
 /// Runs one test in this process on the reference device: unsupported ops
 /// give Skipped, errors and mismatches Failed.
@@ -53,10 +52,10 @@ struct ChildRunner {
 
 /// Runs `tests` in up to `jobs` child processes, calling `onResult` in
 /// completion order.
-void runIsolated(const std::vector<ConformanceTest> &tests,
-                 const ChildRunner &runner, unsigned jobs,
-                 llvm::function_ref<void(size_t index, const TestResult &)>
-                     onResult);
+void runIsolated(
+    const std::vector<ConformanceTest> &tests, const ChildRunner &runner,
+    unsigned jobs,
+    llvm::function_ref<void(size_t index, const TestResult &)> onResult);
 
 /// The one-line form a child prints and the parent parses.
 std::string encodeResult(const TestResult &result);

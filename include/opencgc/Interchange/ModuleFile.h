@@ -1,4 +1,5 @@
-//===- ModuleFile.h - CGC modules in text, bytecode and containers -*- C++ -*-===//
+//===- ModuleFile.h - CGC modules in text, bytecode and containers -*- C++
+//-*-===//
 //
 // Reads and writes a cgc.module in its three interchange forms: MLIR text
 // (.mlir), MLIR bytecode (.mlirbc) and MLIR bytecode in a DX Container tagged
@@ -9,11 +10,11 @@
 #ifndef OPENCGC_INTERCHANGE_MODULEFILE_H
 #define OPENCGC_INTERCHANGE_MODULEFILE_H
 
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Interchange/MlirInterface.h"
 #include "opencgc/Support/Version.h"
-#include "mlir/IR/OwningOpRef.h"
-#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>

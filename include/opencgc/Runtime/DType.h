@@ -76,25 +76,14 @@ struct BFloat16 {
 };
 
 /// The C++ type kernels use for arithmetic on a storage type.
-template <typename T>
-struct ComputeTypeOf {
-  using type = T;
-};
-template <>
-struct ComputeTypeOf<Half> {
-  using type = float;
-};
-template <>
-struct ComputeTypeOf<BFloat16> {
-  using type = float;
-};
-template <typename T>
-using ComputeType = typename ComputeTypeOf<T>::type;
+template <typename T> struct ComputeTypeOf { using type = T; };
+template <> struct ComputeTypeOf<Half> { using type = float; };
+template <> struct ComputeTypeOf<BFloat16> { using type = float; };
+template <typename T> using ComputeType = typename ComputeTypeOf<T>::type;
 
 /// Calls `fn(T{})` with the storage type of `dtype` (bool is stored as
 /// uint8_t-sized `bool`).
-template <typename Fn>
-decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
+template <typename Fn> decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
   switch (dtype) {
   case DType::Float16:
     return fn(Half{});

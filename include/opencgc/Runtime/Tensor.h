@@ -39,12 +39,10 @@ public:
 
   uint8_t *getBytes() { return storage->data(); }
   const uint8_t *getBytes() const { return storage->data(); }
-  template <typename T>
-  T *getData() {
+  template <typename T> T *getData() {
     return reinterpret_cast<T *>(getBytes());
   }
-  template <typename T>
-  const T *getData() const {
+  template <typename T> const T *getData() const {
     return reinterpret_cast<const T *>(getBytes());
   }
 

@@ -39,9 +39,9 @@ struct CGCBytecodeInterface : public BytecodeDialectInterface {
                                  static_cast<uint16_t>(minor),
                                  static_cast<uint16_t>(patch)};
     if (major > UINT16_MAX || !opencgc::kCgcDialectVersion.canRead(read)) {
-      reader.emitError() << "bytecode was written by CGC dialects "
-                         << major << "." << minor << "." << patch
-                         << " (dialect '" << getDialect()->getNamespace()
+      reader.emitError() << "bytecode was written by CGC dialects " << major
+                         << "." << minor << "." << patch << " (dialect '"
+                         << getDialect()->getNamespace()
                          << "'); this build reads up to version "
                          << opencgc::kCgcDialectVersion.major << ".x";
       return nullptr;

@@ -100,10 +100,9 @@ static LogicalResult verifyValueKinds(Operation *op, StringRef what,
   for (auto [index, type] : llvm::enumerate(types)) {
     bool ok = wantMemRef ? isa<MemRefType>(type) : isa<TensorType>(type);
     if (!ok)
-      return op->emitOpError()
-             << what << " #" << index << " must be a "
-             << (wantMemRef ? "!cgc.memref" : "!cgc.tensor") << ", got "
-             << type;
+      return op->emitOpError() << what << " #" << index << " must be a "
+                               << (wantMemRef ? "!cgc.memref" : "!cgc.tensor")
+                               << ", got " << type;
   }
   return success();
 }
@@ -229,8 +228,8 @@ LogicalResult ReturnOp::verify() {
   if (getNumOperands() != expected.size())
     return emitOpError("returns ")
            << getNumOperands() << " values but the enclosing "
-           << function->getName() << " @" << function.getName()
-           << " declares " << expected.size() << " results";
+           << function->getName() << " @" << function.getName() << " declares "
+           << expected.size() << " results";
   for (auto [index, operand] : llvm::enumerate(getOperands()))
     if (operand.getType() != expected[index])
       return emitOpError("result #")
@@ -275,10 +274,9 @@ static LogicalResult verifySubgraphInvoke(InvokeOp op, SubgraphOp subgraph) {
   ArrayRef<Type> outputs = definition.getResultTypes();
   if (op.getNumOperands() != inputs.size() + outputs.size())
     return op.emitOpError("passes ")
-           << op.getNumOperands() << " memrefs but subgraph @"
-           << op.getCallee() << " takes " << inputs.size()
-           << " inputs and " << outputs.size() << " outputs ("
-           << inputs.size() + outputs.size() << " memrefs)";
+           << op.getNumOperands() << " memrefs but subgraph @" << op.getCallee()
+           << " takes " << inputs.size() << " inputs and " << outputs.size()
+           << " outputs (" << inputs.size() + outputs.size() << " memrefs)";
   for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
     bool isOutput = index >= inputs.size();
     Type expected = isOutput ? outputs[index - inputs.size()] : inputs[index];
@@ -295,8 +293,7 @@ static LogicalResult verifyPartitionInvoke(InvokeOp op, PartitionOp partition) {
   if (op.getNumOperands() != bindPoints.size())
     return op.emitOpError("passes ")
            << op.getNumOperands() << " memrefs but partition @"
-           << op.getCallee() << " has " << bindPoints.size()
-           << " bind points";
+           << op.getCallee() << " has " << bindPoints.size() << " bind points";
   for (auto [index, operand] : llvm::enumerate(op.getOperands()))
     if (operand.getType() != bindPoints[index])
       return op.emitOpError("operand #")
@@ -306,8 +303,7 @@ static LogicalResult verifyPartitionInvoke(InvokeOp op, PartitionOp partition) {
   return success();
 }
 
-LogicalResult
-InvokeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult InvokeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *callee =
       symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
   if (!callee)
@@ -335,9 +331,8 @@ LogicalResult ViewMemRefOp::verify() {
   int64_t offset = getOffset();
   int64_t elementBytes = getElementBitWidth(view.getElementType()) / 8;
   if (source.getIsConstant() != view.getIsConstant())
-    return emitOpError("view ")
-           << view << " and source " << source
-           << " must agree on the constant qualifier";
+    return emitOpError("view ") << view << " and source " << source
+                                << " must agree on the constant qualifier";
   if (offset % elementBytes != 0)
     return emitOpError("offset ")
            << offset << " is not a multiple of the " << elementBytes
@@ -345,8 +340,8 @@ LogicalResult ViewMemRefOp::verify() {
   if (offset + view.getByteSize() > source.getByteSize())
     return emitOpError("view of ")
            << view.getByteSize() << " bytes at offset " << offset
-           << " does not fit in the " << source.getByteSize()
-           << "-byte source " << source;
+           << " does not fit in the " << source.getByteSize() << "-byte source "
+           << source;
   return success();
 }
 

@@ -3,8 +3,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "opencgc/Dialect/CGC/CGCDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace opencgc::cgc;
@@ -15,8 +15,7 @@ namespace opencgc::cgc {
 //===----------------------------------------------------------------------===//
 
 // `<` [`constant`] (dim `x`)* element-type `>`
-template <typename ShapedT>
-static Type parseShaped(AsmParser &parser) {
+template <typename ShapedT> static Type parseShaped(AsmParser &parser) {
   if (parser.parseLess())
     return {};
   bool isConstant = succeeded(parser.parseOptionalKeyword("constant"));
@@ -97,24 +96,18 @@ using detail::ElementInfo;
 static ElementInfo getElementInfo(Type type) {
   return llvm::TypeSwitch<Type, ElementInfo>(type)
       .Case<Float16Type, BFloat16Type, Float32Type, Float64Type, Int8Type,
-            Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
-            UInt32Type, UInt64Type, BoolType>([](auto t) {
+            Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type, UInt32Type,
+            UInt64Type, BoolType>([](auto t) {
         using T = decltype(t);
         return ElementInfo{T::kBitWidth, T::kKind};
       })
       .Default([](Type) { return ElementInfo{}; });
 }
 
-bool isElementType(Type type) {
-  return getElementInfo(type).bits != 0;
-}
+bool isElementType(Type type) { return getElementInfo(type).bits != 0; }
 
-unsigned getElementBitWidth(Type type) {
-  return getElementInfo(type).bits;
-}
+unsigned getElementBitWidth(Type type) { return getElementInfo(type).bits; }
 
-ElementKind getElementKind(Type type) {
-  return getElementInfo(type).kind;
-}
+ElementKind getElementKind(Type type) { return getElementInfo(type).kind; }
 
 } // namespace opencgc::cgc

@@ -4,13 +4,13 @@
 #include "opencgc/Dialect/CGC/CGCBytecodeVersion.h"
 #include "opencgc/Dialect/CGC/CGCDialect.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
-#include "opencgc/Dialect/CGCOp/MathOps.h"
-#include "opencgc/Dialect/CGCOp/LogicOps.h"
-#include "opencgc/Dialect/CGCOp/ReductionOps.h"
-#include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
+#include "opencgc/Dialect/CGCOp/MathOps.h"
+#include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/QuantizationOps.h"
 #include "opencgc/Dialect/CGCOp/RecurrentOps.h"
+#include "opencgc/Dialect/CGCOp/ReductionOps.h"
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 using namespace opencgc::cgc_op;

@@ -450,8 +450,8 @@ LogicalResult ReverseSequenceOp::inferReturnTypes(
     return failure();
   int64_t batch = static_cast<int64_t>(adaptor.getBatchAxis());
   int64_t time = static_cast<int64_t>(adaptor.getTimeAxis());
-  if (input->getRank() < 2 || !((batch == 0 && time == 1) ||
-                                (batch == 1 && time == 0)))
+  if (input->getRank() < 2 ||
+      !((batch == 0 && time == 1) || (batch == 1 && time == 0)))
     return inf.fail("expects rank >= 2 and batch_axis/time_axis 0/1 or "
                     "1/0, got rank ",
                     input->getRank(), " and axes ", batch, "/", time);
@@ -459,8 +459,8 @@ LogicalResult ReverseSequenceOp::inferReturnTypes(
       lens->getShape() != ArrayRef<int64_t>{input->getShape()[batch]})
     return inf.fail("sequence_lens must be int64 with one entry per batch "
                     "entry (",
-                    input->getShape()[batch], "), got ",
-                    lens->getElementType(), " ", shapeStr(lens->getShape()));
+                    input->getShape()[batch], "), got ", lens->getElementType(),
+                    " ", shapeStr(lens->getShape()));
   return inf.result(input->getShape(), input->getElementType(), results);
 }
 

@@ -1,4 +1,5 @@
-//===- IndexingOps.cpp - cgc_op indexing family definitions ----------------===//
+//===- IndexingOps.cpp - cgc_op indexing family definitions
+//----------------===//
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
 
 #include "LayerOpAsm.h"

@@ -20,9 +20,12 @@ using cgc::TensorType;
 using Shape = SmallVector<int64_t, 4>;
 
 inline std::string shapeStr(ArrayRef<int64_t> shape) {
-  return shape.empty() ? std::string("scalar") : llvm::join(
-      llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }),
-      "x");
+  return shape.empty() ? std::string("scalar")
+                       : llvm::join(llvm::map_range(shape,
+                                                    [](int64_t d) {
+                                                      return std::to_string(d);
+                                                    }),
+                                    "x");
 }
 
 /// Inference state of one op: where to report errors and what to call it.
@@ -31,8 +34,7 @@ public:
   Inferrer(std::optional<Location> loc, StringRef opName, MLIRContext *ctx)
       : loc(loc), opName(opName), ctx(ctx) {}
 
-  template <typename... Args>
-  LogicalResult fail(Args &&...args) const {
+  template <typename... Args> LogicalResult fail(Args &&...args) const {
     return emitOptionalError(loc, "'", opName, "' ",
                              std::forward<Args>(args)...);
   }
@@ -63,15 +65,17 @@ public:
     if (a.getElementType() == b.getElementType())
       return success();
     return fail("operands '", roleA, "' and '", roleB,
-                "' have different element types ", a.getElementType(),
-                " and ", b.getElementType());
+                "' have different element types ", a.getElementType(), " and ",
+                b.getElementType());
   }
 
   LogicalResult requireFloat(TensorType type, StringRef role) const {
     if (cgc::isFloatElement(type.getElementType()))
       return success();
-    return fail("operand '", role, "' must have a floating-point element "
-                "type, got ", type.getElementType());
+    return fail("operand '", role,
+                "' must have a floating-point element "
+                "type, got ",
+                type.getElementType());
   }
 
   /// An integer array attribute with one value per spatial dimension,
@@ -83,8 +87,7 @@ public:
       return values;
     if (attr.size() != count) {
       (void)fail("attribute '", name, "' has ", attr.size(),
-                 " values, expected ", count,
-                 " (one per spatial dimension)");
+                 " values, expected ", count, " (one per spatial dimension)");
       return failure();
     }
     for (auto [i, element] : llvm::enumerate(attr)) {
@@ -124,7 +127,7 @@ private:
 
 /// Multidirectional (numpy) broadcasting of two shapes.
 inline FailureOr<Shape> broadcast(const Inferrer &inf, ArrayRef<int64_t> a,
-                           ArrayRef<int64_t> b) {
+                                  ArrayRef<int64_t> b) {
   size_t rank = std::max(a.size(), b.size());
   Shape out(rank);
   for (size_t i = 0; i < rank; ++i) {
@@ -142,14 +145,14 @@ inline FailureOr<Shape> broadcast(const Inferrer &inf, ArrayRef<int64_t> a,
 
 /// Output extent of a sliding window (convolution, pooling).
 inline int64_t windowExtent(int64_t input, int64_t padBegin, int64_t padEnd,
-                     int64_t kernel, int64_t stride, int64_t dilation,
-                     bool ceilMode) {
+                            int64_t kernel, int64_t stride, int64_t dilation,
+                            bool ceilMode) {
   int64_t span = dilation * (kernel - 1) + 1;
   int64_t padded = input + padBegin + padEnd - span;
   if (padded < 0)
     return 0;
-  int64_t out = (ceilMode ? (padded + stride - 1) / stride : padded / stride)
-                + 1;
+  int64_t out =
+      (ceilMode ? (padded + stride - 1) / stride : padded / stride) + 1;
   // ONNX: with ceil_mode the last window must start inside the input or
   // its begin padding.
   if (ceilMode && (out - 1) * stride >= input + padBegin)
@@ -165,12 +168,12 @@ template <typename AdaptorT>
 FailureOr<WindowParams> windowParams(const Inferrer &inf, AdaptorT adaptor,
                                      size_t spatial) {
   WindowParams p;
-  auto strides = inf.spatialArray(adaptor.getStridesAttr(), "strides",
-                                  spatial, 1, 1);
-  auto dilations = inf.spatialArray(adaptor.getDilationsAttr(), "dilations",
-                                    spatial, 1, 1);
-  auto begin = inf.spatialArray(adaptor.getStartPaddingAttr(),
-                                "start_padding", spatial, 0, 0);
+  auto strides =
+      inf.spatialArray(adaptor.getStridesAttr(), "strides", spatial, 1, 1);
+  auto dilations =
+      inf.spatialArray(adaptor.getDilationsAttr(), "dilations", spatial, 1, 1);
+  auto begin = inf.spatialArray(adaptor.getStartPaddingAttr(), "start_padding",
+                                spatial, 0, 0);
   auto end = inf.spatialArray(adaptor.getEndPaddingAttr(), "end_padding",
                               spatial, 0, 0);
   if (failed(strides) || failed(dilations) || failed(begin) || failed(end))
@@ -179,19 +182,19 @@ FailureOr<WindowParams> windowParams(const Inferrer &inf, AdaptorT adaptor,
 }
 
 /// Output shape N x channels x windows of a convolution or pooling.
-inline FailureOr<Shape> windowedShape(const Inferrer &inf, ArrayRef<int64_t> input,
-                               int64_t channels, ArrayRef<int64_t> kernel,
-                               const WindowParams &p, bool ceilMode) {
+inline FailureOr<Shape> windowedShape(const Inferrer &inf,
+                                      ArrayRef<int64_t> input, int64_t channels,
+                                      ArrayRef<int64_t> kernel,
+                                      const WindowParams &p, bool ceilMode) {
   Shape out = {input[0], channels};
   for (size_t i = 0; i < kernel.size(); ++i) {
-    int64_t extent = windowExtent(input[i + 2], p.begin[i], p.end[i],
-                                  kernel[i], p.strides[i], p.dilations[i],
-                                  ceilMode);
+    int64_t extent = windowExtent(input[i + 2], p.begin[i], p.end[i], kernel[i],
+                                  p.strides[i], p.dilations[i], ceilMode);
     if (extent < 1) {
       (void)inf.fail("window of size ", kernel[i], " (dilation ",
                      p.dilations[i], ") does not fit spatial dimension ", i,
-                     " of extent ", input[i + 2], " with padding ",
-                     p.begin[i], "+", p.end[i]);
+                     " of extent ", input[i + 2], " with padding ", p.begin[i],
+                     "+", p.end[i]);
       return failure();
     }
     out.push_back(extent);
@@ -205,8 +208,8 @@ inline FailureOr<Shape> matmulShape(const Inferrer &inf, ArrayRef<int64_t> lhs,
                                     ArrayRef<int64_t> rhs) {
   Shape a(lhs), b(rhs);
   if (a.empty() || b.empty()) {
-    (void)inf.fail("operands must have rank >= 1, got ", shapeStr(a),
-                   " and ", shapeStr(b));
+    (void)inf.fail("operands must have rank >= 1, got ", shapeStr(a), " and ",
+                   shapeStr(b));
     return failure();
   }
   bool vecA = a.size() == 1, vecB = b.size() == 1;
@@ -214,8 +217,7 @@ inline FailureOr<Shape> matmulShape(const Inferrer &inf, ArrayRef<int64_t> lhs,
     a.insert(a.begin(), 1);
   if (vecB)
     b.push_back(1);
-  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2],
-          n = b.back();
+  int64_t m = a[a.size() - 2], k = a.back(), kb = b[b.size() - 2], n = b.back();
   if (k != kb) {
     (void)inf.fail("contraction dimensions differ: lhs ", shapeStr(lhs),
                    " has K=", k, ", rhs ", shapeStr(rhs), " has K=", kb);
@@ -268,7 +270,7 @@ inline Shape toShape(ArrayAttr attr) {
 }
 
 inline LogicalResult requireIntegers(const Inferrer &inf, ArrayAttr attr,
-                              StringRef name) {
+                                     StringRef name) {
   if (!attr)
     return inf.fail("needs attribute '", name, "'");
   for (Attribute element : attr)

@@ -53,9 +53,8 @@ ParseResult parseLayerOp(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (failed(OpTy::inferReturnTypes(
           context, parser.getEncodedSourceLoc(parser.getNameLoc()),
-          result.operands,
-          result.attributes.getDictionary(context), OpaqueProperties(nullptr),
-          RegionRange(), inferred)))
+          result.operands, result.attributes.getDictionary(context),
+          OpaqueProperties(nullptr), RegionRange(), inferred)))
     return failure();
   result.addTypes(inferred);
   return success();
@@ -63,8 +62,7 @@ ParseResult parseLayerOp(OpAsmParser &parser, OperationState &result) {
 
 /// Names of the attributes that hold their default value, so the printer can
 /// leave them out as the specification does.
-template <typename OpTy>
-SmallVector<StringRef> defaultValuedAttrs(OpTy op) {
+template <typename OpTy> SmallVector<StringRef> defaultValuedAttrs(OpTy op) {
   NamedAttrList defaults;
   OpTy::populateDefaultAttrs(op->getName(), defaults);
   SmallVector<StringRef> names;
@@ -74,8 +72,7 @@ SmallVector<StringRef> defaultValuedAttrs(OpTy op) {
   return names;
 }
 
-template <typename OpTy>
-void printLayerOp(OpTy op, OpAsmPrinter &p) {
+template <typename OpTy> void printLayerOp(OpTy op, OpAsmPrinter &p) {
   p << "(" << op->getOperands() << ")";
   p.printOptionalAttrDict(op->getAttrs(), defaultValuedAttrs(op));
   p << " : (";
@@ -90,10 +87,11 @@ void printLayerOp(OpTy op, OpAsmPrinter &p) {
                                     [](Diagnostic &) { return success(); });
     validAttrs = succeeded(adaptor.verify(op->getLoc()));
   }
-  bool inferable = validAttrs && succeeded(OpTy::inferReturnTypes(
-      op->getContext(), std::nullopt, op->getOperands(),
-      op->getAttrDictionary(), op->getPropertiesStorage(), op->getRegions(),
-      inferred));
+  bool inferable =
+      validAttrs && succeeded(OpTy::inferReturnTypes(
+                        op->getContext(), std::nullopt, op->getOperands(),
+                        op->getAttrDictionary(), op->getPropertiesStorage(),
+                        op->getRegions(), inferred));
   if (inferable && TypeRange(inferred) == op->getResultTypes())
     return;
   p << " -> ";

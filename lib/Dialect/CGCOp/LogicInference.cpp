@@ -50,18 +50,18 @@ struct ElementwiseRule {
 
 constexpr ElementwiseRule kPow = {2, 2, kNumeric, "a numeric", false, false};
 constexpr ElementwiseRule kMod = {2, 2, kNumeric, "a numeric", true, false};
-constexpr ElementwiseRule kShift = {2, 2, kUnsigned, "an unsigned integer",
-                                    true, false};
+constexpr ElementwiseRule kShift = {
+    2, 2, kUnsigned, "an unsigned integer", true, false};
 constexpr ElementwiseRule kLogic = {2, 2, kBool, "a bool", true, true};
 // ONNX Equal also takes bool; the orderings take numbers only.
-constexpr ElementwiseRule kEqual = {2, 2, kAnyKind, "a numeric or bool", true,
-                                    true};
+constexpr ElementwiseRule kEqual = {2,    2,   kAnyKind, "a numeric or bool",
+                                    true, true};
 constexpr ElementwiseRule kOrder = {2, 2, kNumeric, "a numeric", true, true};
-constexpr ElementwiseRule kMinMax = {1, SIZE_MAX, kNumeric, "a numeric", true,
-                                     false};
+constexpr ElementwiseRule kMinMax = {1,           SIZE_MAX, kNumeric,
+                                     "a numeric", true,     false};
 // ONNX Sum and Mean are defined for floating-point types only.
-constexpr ElementwiseRule kSumMean = {1, SIZE_MAX, kFloat, "a floating-point",
-                                      true, false};
+constexpr ElementwiseRule kSumMean = {
+    1, SIZE_MAX, kFloat, "a floating-point", true, false};
 
 /// Attribute `name`, or null (also when there is no dictionary at all).
 Attribute findAttr(DictionaryAttr attrs, StringRef name) {
@@ -82,8 +82,8 @@ LogicalResult inferElementwise(const Inferrer &inf, ValueRange operands,
   if (rule.maxOperands == SIZE_MAX && operands.size() < rule.minOperands)
     return inf.fail("expects at least ", rule.minOperands, " operand(s), got ",
                     operands.size());
-  if (failed(inf.checkOperandCount(operands, rule.minOperands,
-                                   rule.maxOperands)))
+  if (failed(
+          inf.checkOperandCount(operands, rule.minOperands, rule.maxOperands)))
     return failure();
   Shape shape;
   TensorType first;
@@ -101,16 +101,15 @@ LogicalResult inferElementwise(const Inferrer &inf, ValueRange operands,
       continue;
     }
     if (rule.sameType &&
-        failed(inf.sameElementType(first, *type, operandRole(rule, 0),
-                                   role)))
+        failed(inf.sameElementType(first, *type, operandRole(rule, 0), role)))
       return failure();
     auto broadcast = opencgc::cgc_op::broadcast(inf, shape, type->getShape());
     if (failed(broadcast))
       return failure();
     shape = *broadcast;
   }
-  Type element = rule.boolResult ? cgc::BoolType::get(ctx)
-                                 : first.getElementType();
+  Type element =
+      rule.boolResult ? cgc::BoolType::get(ctx) : first.getElementType();
   return inf.result(shape, element, results);
 }
 
@@ -120,8 +119,8 @@ LogicalResult inferElementwise(const Inferrer &inf, ValueRange operands,
   LogicalResult OP::inferReturnTypes(                                          \
       MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
       SmallVectorImpl<Type> &results) {                                        \
-    return inferElementwise(makeInferrer<OP>(loc, ctx),                        \
-                            adaptor.getOperands(), RULE, ctx, results);        \
+    return inferElementwise(makeInferrer<OP>(loc, ctx), adaptor.getOperands(), \
+                            RULE, ctx, results);                               \
   }
 OPENCGC_ELEMENTWISE_INFERENCE(PowOp, kPow)
 OPENCGC_ELEMENTWISE_INFERENCE(AndOp, kLogic)
@@ -224,8 +223,8 @@ LogicalResult ClipOp::inferReturnTypes(MLIRContext *ctx,
   size_t dynamicBounds = operands.size() - 1;
   // The bounds operands stand for exactly the sides without attributes.
   if (dynamicBounds != 0 && dynamicBounds + staticBounds != 2)
-    return inf.fail("has ", dynamicBounds, " bound operands and ",
-                    staticBounds, " bound attributes; with bound operands "
+    return inf.fail("has ", dynamicBounds, " bound operands and ", staticBounds,
+                    " bound attributes; with bound operands "
                     "each of min and max must be given exactly once");
   for (size_t i = 1; i < operands.size(); ++i) {
     auto bound = inf.tensor(operands[i], "bounds");
@@ -249,8 +248,7 @@ LogicalResult CastOp::inferReturnTypes(MLIRContext *ctx,
   auto input = inf.tensor(adaptor.getOperands()[0], "input");
   if (failed(input))
     return failure();
-  auto to =
-      dyn_cast_or_null<TypeAttr>(findAttr(adaptor.getAttributes(), "to"));
+  auto to = dyn_cast_or_null<TypeAttr>(findAttr(adaptor.getAttributes(), "to"));
   if (!to)
     return inf.fail("needs type attribute 'to'");
   if (!cgc::isElementType(to.getValue()))

@@ -21,32 +21,36 @@ enum class Domain {
   Bool,          // bool only (Not)
 };
 
-LogicalResult checkDomain(const Inferrer &inf, TensorType type,
-                          StringRef role, Domain domain) {
+LogicalResult checkDomain(const Inferrer &inf, TensorType type, StringRef role,
+                          Domain domain) {
   Type element = type.getElementType();
   if (!cgc::isElementType(element))
-    return inf.fail("operand '", role, "' has unknown element type ",
-                    element);
+    return inf.fail("operand '", role, "' has unknown element type ", element);
   cgc::ElementKind kind = cgc::getElementKind(element);
   switch (domain) {
   case Domain::Float:
     return inf.requireFloat(type, role);
   case Domain::SignedOrFloat:
-    if (kind == cgc::ElementKind::Float ||
-        kind == cgc::ElementKind::SignedInt)
+    if (kind == cgc::ElementKind::Float || kind == cgc::ElementKind::SignedInt)
       return success();
-    return inf.fail("operand '", role, "' must have a floating-point or "
-                    "signed integer element type, got ", element);
+    return inf.fail("operand '", role,
+                    "' must have a floating-point or "
+                    "signed integer element type, got ",
+                    element);
   case Domain::Numeric:
     if (kind != cgc::ElementKind::Bool)
       return success();
-    return inf.fail("operand '", role, "' must have a numeric element "
-                    "type, got ", element);
+    return inf.fail("operand '", role,
+                    "' must have a numeric element "
+                    "type, got ",
+                    element);
   case Domain::Bool:
     if (kind == cgc::ElementKind::Bool)
       return success();
-    return inf.fail("operand '", role, "' must have element type "
-                    "!cgc.bool, got ", element);
+    return inf.fail("operand '", role,
+                    "' must have element type "
+                    "!cgc.bool, got ",
+                    element);
   }
   return failure();
 }
@@ -63,8 +67,7 @@ LogicalResult inferMath(MLIRContext *ctx, std::optional<Location> loc,
   auto input = inf.tensor(operands[0], "input");
   if (failed(input) || failed(checkDomain(inf, *input, "input", domain)))
     return failure();
-  Type element =
-      boolResult ? cgc::BoolType::get(ctx) : input->getElementType();
+  Type element = boolResult ? cgc::BoolType::get(ctx) : input->getElementType();
   return inf.result(input->getShape(), element, results);
 }
 
@@ -74,7 +77,7 @@ LogicalResult inferMath(MLIRContext *ctx, std::optional<Location> loc,
   LogicalResult OP::inferReturnTypes(                                          \
       MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
       SmallVectorImpl<Type> &results) {                                        \
-    return inferMath<OP>(ctx, loc, adaptor.getOperands(), Domain::DOMAIN,     \
+    return inferMath<OP>(ctx, loc, adaptor.getOperands(), Domain::DOMAIN,      \
                          BOOL_RESULT, results);                                \
   }
 OPENCGC_MATH_INFERENCE(AbsOp, Numeric, false)
@@ -146,7 +149,8 @@ LogicalResult PReluOp::inferReturnTypes(MLIRContext *ctx,
   if (ArrayRef<int64_t>(*shape) != input->getShape())
     return inf.fail("slope of shape ", shapeStr(slope->getShape()),
                     " does not broadcast unidirectionally to input of "
-                    "shape ", shapeStr(input->getShape()));
+                    "shape ",
+                    shapeStr(input->getShape()));
   return inf.result(input->getShape(), input->getElementType(), results);
 }
 

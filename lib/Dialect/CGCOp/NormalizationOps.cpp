@@ -1,4 +1,5 @@
-//===- NormalizationOps.cpp - cgc_op normalization family definitions ----------------===//
+//===- NormalizationOps.cpp - cgc_op normalization family definitions
+//----------------===//
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 
 #include "LayerOpAsm.h"

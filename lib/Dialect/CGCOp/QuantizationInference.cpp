@@ -56,8 +56,8 @@ FailureOr<std::optional<int64_t>> perAxisChannels(const Inferrer &inf,
                                                   TensorType input,
                                                   Value scaleValue,
                                                   int64_t axis) {
-  auto scale = dyn_cast_or_null<TensorType>(scaleValue ? scaleValue.getType()
-                                                       : Type());
+  auto scale =
+      dyn_cast_or_null<TensorType>(scaleValue ? scaleValue.getType() : Type());
   if (!scale || scale.getNumElements() <= 1)
     return std::optional<int64_t>();
   auto normalized = inf.axis(axis, input.getRank(), "axis");
@@ -67,9 +67,10 @@ FailureOr<std::optional<int64_t>> perAxisChannels(const Inferrer &inf,
 }
 } // namespace
 
-LogicalResult QuantizeLinearOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult
+QuantizeLinearOp::inferReturnTypes(MLIRContext *ctx,
+                                   std::optional<Location> loc, Adaptor adaptor,
+                                   SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<QuantizeLinearOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 3, 3)))
     return failure();
@@ -111,8 +112,8 @@ LogicalResult DequantizeLinearOp::inferReturnTypes(
   if (failed(channels))
     return failure();
   if (failed(checkScaleAndZeroPoint(inf, adaptor.getScale(),
-                                    adaptor.getZeroPoint(), element,
-                                    *channels, "x")))
+                                    adaptor.getZeroPoint(), element, *channels,
+                                    "x")))
     return failure();
   return inf.result(input->getShape(), scale->getElementType(), results);
 }
@@ -135,9 +136,10 @@ LogicalResult DynamicQuantizeLinearOp::inferReturnTypes(
   return inf.result({}, u8, results);
 }
 
-LogicalResult MatMulIntegerOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult
+MatMulIntegerOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<MatMulIntegerOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 4, 4)))
     return failure();
@@ -157,16 +159,16 @@ LogicalResult MatMulIntegerOp::inferReturnTypes(
   return inf.result(*shape, cgc::Int32Type::get(ctx), results);
 }
 
-LogicalResult ConvIntegerOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult ConvIntegerOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<ConvIntegerOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 4, 4)))
     return failure();
   auto input = inf.tensor(adaptor.getInput(), "input");
   auto weight = inf.tensor(adaptor.getWeight(), "weight");
-  auto inputZero =
-      inf.tensor(adaptor.getInputZeroPoint(), "input_zero_point");
+  auto inputZero = inf.tensor(adaptor.getInputZeroPoint(), "input_zero_point");
   auto weightZero =
       inf.tensor(adaptor.getWeightZeroPoint(), "weight_zero_point");
   if (failed(input) || failed(weight) || failed(inputZero) ||
@@ -184,26 +186,25 @@ LogicalResult ConvIntegerOp::inferReturnTypes(
   return inf.result(*shape, cgc::Int32Type::get(ctx), results);
 }
 
-LogicalResult QLinearMatMulOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult
+QLinearMatMulOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<QLinearMatMulOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 8, 8)))
     return failure();
   auto lhs = inf.tensor(adaptor.getLhs(), "lhs");
   auto rhs = inf.tensor(adaptor.getRhs(), "rhs");
-  auto outZero =
-      inf.tensor(adaptor.getOutputZeroPoint(), "output_zero_point");
+  auto outZero = inf.tensor(adaptor.getOutputZeroPoint(), "output_zero_point");
   if (failed(lhs) || failed(rhs) || failed(outZero) ||
       failed(requireQuantized(inf, *lhs, "lhs")) ||
       failed(requireQuantized(inf, *rhs, "rhs")) ||
       failed(requireQuantized(inf, *outZero, "output_zero_point")))
     return failure();
   int64_t columns = rhs->getShape().back();
-  if (failed(checkScaleAndZeroPoint(inf, adaptor.getLhsScale(),
-                                    adaptor.getLhsZeroPoint(),
-                                    lhs->getElementType(), std::nullopt,
-                                    "lhs")) ||
+  if (failed(checkScaleAndZeroPoint(
+          inf, adaptor.getLhsScale(), adaptor.getLhsZeroPoint(),
+          lhs->getElementType(), std::nullopt, "lhs")) ||
       failed(checkScaleAndZeroPoint(inf, adaptor.getRhsScale(),
                                     adaptor.getRhsZeroPoint(),
                                     rhs->getElementType(), columns, "rhs")) ||
@@ -217,16 +218,16 @@ LogicalResult QLinearMatMulOp::inferReturnTypes(
   return inf.result(*shape, outZero->getElementType(), results);
 }
 
-LogicalResult QLinearConvOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult QLinearConvOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<QLinearConvOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 8, 9)))
     return failure();
   auto input = inf.tensor(adaptor.getInput(), "input");
   auto weight = inf.tensor(adaptor.getWeight(), "weight");
-  auto outZero =
-      inf.tensor(adaptor.getOutputZeroPoint(), "output_zero_point");
+  auto outZero = inf.tensor(adaptor.getOutputZeroPoint(), "output_zero_point");
   if (failed(input) || failed(weight) || failed(outZero) ||
       failed(requireQuantized(inf, *input, "input")) ||
       failed(requireQuantized(inf, *weight, "weight")) ||
@@ -235,14 +236,12 @@ LogicalResult QLinearConvOp::inferReturnTypes(
   std::optional<int64_t> outChannels;
   if (weight->getRank() > 0)
     outChannels = weight->getShape()[0];
-  if (failed(checkScaleAndZeroPoint(inf, adaptor.getInputScale(),
-                                    adaptor.getInputZeroPoint(),
-                                    input->getElementType(), std::nullopt,
-                                    "input")) ||
-      failed(checkScaleAndZeroPoint(inf, adaptor.getWeightScale(),
-                                    adaptor.getWeightZeroPoint(),
-                                    weight->getElementType(), outChannels,
-                                    "weight")) ||
+  if (failed(checkScaleAndZeroPoint(
+          inf, adaptor.getInputScale(), adaptor.getInputZeroPoint(),
+          input->getElementType(), std::nullopt, "input")) ||
+      failed(checkScaleAndZeroPoint(
+          inf, adaptor.getWeightScale(), adaptor.getWeightZeroPoint(),
+          weight->getElementType(), outChannels, "weight")) ||
       failed(checkScaleAndZeroPoint(
           inf, adaptor.getOutputScale(), adaptor.getOutputZeroPoint(),
           outZero->getElementType(), std::nullopt, "output")))
@@ -255,8 +254,7 @@ LogicalResult QLinearConvOp::inferReturnTypes(
         bias->getShape() != ArrayRef<int64_t>{*outChannels})
       return inf.fail("bias must be int32 with one entry per output "
                       "channel, got ",
-                      bias->getElementType(), " ",
-                      shapeStr(bias->getShape()));
+                      bias->getElementType(), " ", shapeStr(bias->getShape()));
   }
   auto shape =
       convolutionShape(inf, input->getShape(), weight->getShape(), adaptor);

@@ -1,4 +1,5 @@
-//===- QuantizationOps.cpp - cgc_op quantization family definitions ----------===//
+//===- QuantizationOps.cpp - cgc_op quantization family definitions
+//----------===//
 #include "opencgc/Dialect/CGCOp/QuantizationOps.h"
 
 #include "LayerOpAsm.h"

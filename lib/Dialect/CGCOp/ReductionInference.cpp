@@ -1,4 +1,5 @@
-//===- ReductionInference.cpp - Result types of the reduction family ---------===//
+//===- ReductionInference.cpp - Result types of the reduction family
+//---------===//
 //
 // ONNX shape rules of the reductions, arg_max/arg_min, log_softmax, hardmax,
 // cum_sum and top_k. Like every inference function these run while parsing,
@@ -21,8 +22,10 @@ LogicalResult requireNumeric(const Inferrer &inf, TensorType type,
                              StringRef role) {
   if (!isBoolElement(type.getElementType()))
     return success();
-  return inf.fail("operand '", role, "' must have a numeric element type, "
-                  "got ", type.getElementType());
+  return inf.fail("operand '", role,
+                  "' must have a numeric element type, "
+                  "got ",
+                  type.getElementType());
 }
 
 /// The single operand `input`, checked to be a tensor.
@@ -80,8 +83,7 @@ LogicalResult inferReduce(MLIRContext *ctx, std::optional<Location> loc,
       (!allowBool && failed(requireNumeric(inf, *input, "input"))))
     return failure();
   auto reduced = reducedAxes(inf, adaptor.getAxesAttr(),
-                             adaptor.getNoopWithEmptyAxes(),
-                             input->getRank());
+                             adaptor.getNoopWithEmptyAxes(), input->getRank());
   if (failed(reduced))
     return failure();
   return inf.result(
@@ -113,8 +115,8 @@ LogicalResult inferArgReduce(MLIRContext *ctx, std::optional<Location> loc,
 /// Same type as the float input; `axis` must name one of its axes.
 template <typename OpTy>
 LogicalResult inferAlongAxis(MLIRContext *ctx, std::optional<Location> loc,
-                             ValueRange operands, int64_t axis,
-                             bool floatOnly, SmallVectorImpl<Type> &results) {
+                             ValueRange operands, int64_t axis, bool floatOnly,
+                             SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<OpTy>(loc, ctx);
   auto input = singleInput(inf, operands);
   if (failed(input) ||
@@ -238,7 +240,8 @@ LogicalResult inferLoss(MLIRContext *ctx, std::optional<Location> loc,
   Type targetElement = target->getElementType();
   if (cgc::isFloatElement(targetElement) || isBoolElement(targetElement))
     return inf.fail("operand 'target' must have an integer element type, "
-                    "got ", targetElement);
+                    "got ",
+                    targetElement);
   ArrayRef<int64_t> x = input->getShape();
   Shape expected;
   if (x.size() >= 2) {
@@ -247,21 +250,22 @@ LogicalResult inferLoss(MLIRContext *ctx, std::optional<Location> loc,
   }
   if (x.size() < 2 || target->getShape() != ArrayRef<int64_t>(expected))
     return inf.fail("expects input N x C x d... (rank >= 2) and target "
-                    "N x d..., got ", shapeStr(x), " and ",
-                    shapeStr(target->getShape()));
+                    "N x d..., got ",
+                    shapeStr(x), " and ", shapeStr(target->getShape()));
   if (Value weightValue = adaptor.getWeight()) {
     auto weight = inf.tensor(weightValue, "weight");
     if (failed(weight) ||
         failed(inf.sameElementType(*input, *weight, "input", "weight")))
       return failure();
     if (weight->getShape() != ArrayRef<int64_t>{x[1]})
-      return inf.fail("weight must have shape ", x[1],
-                      " (one per class), got ", shapeStr(weight->getShape()));
+      return inf.fail("weight must have shape ", x[1], " (one per class), got ",
+                      shapeStr(weight->getShape()));
   }
   StringRef reduction = adaptor.getReduction();
   if (reduction != "none" && reduction != "sum" && reduction != "mean")
     return inf.fail("attribute 'reduction' must be \"none\", \"sum\" or "
-                    "\"mean\", got \"", reduction, "\"");
+                    "\"mean\", got \"",
+                    reduction, "\"");
   Shape loss = reduction == "none" ? expected : Shape();
   return inf.result(loss, input->getElementType(), results);
 }
@@ -276,8 +280,7 @@ LogicalResult NegativeLogLikelihoodLossOp::inferReturnTypes(
 LogicalResult SoftmaxCrossEntropyLossOp::inferReturnTypes(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &results) {
-  if (failed(inferLoss<SoftmaxCrossEntropyLossOp>(ctx, loc, adaptor,
-                                                  results)))
+  if (failed(inferLoss<SoftmaxCrossEntropyLossOp>(ctx, loc, adaptor, results)))
     return failure();
   // log_prob: log_softmax of the input along the class axis.
   auto input = cast<TensorType>(adaptor.getInput().getType());

@@ -1,4 +1,5 @@
-//===- ReductionOps.cpp - cgc_op reduction family definitions ----------------===//
+//===- ReductionOps.cpp - cgc_op reduction family definitions
+//----------------===//
 #include "opencgc/Dialect/CGCOp/ReductionOps.h"
 
 #include "LayerOpAsm.h"

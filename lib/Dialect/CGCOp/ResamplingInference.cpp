@@ -1,4 +1,5 @@
-//===- ResamplingInference.cpp - Result types of the resampling family -----===//
+//===- ResamplingInference.cpp - Result types of the resampling family
+//-----===//
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 #include "InferenceUtils.h"
@@ -22,8 +23,7 @@ static LogicalResult checkKind(const Inferrer &inf, DictionaryAttr attrs,
 }
 
 static LogicalResult checkChoice(const Inferrer &inf, StringRef name,
-                                 StringRef value,
-                                 ArrayRef<StringRef> allowed) {
+                                 StringRef value, ArrayRef<StringRef> allowed) {
   if (llvm::is_contained(allowed, value))
     return success();
   return inf.fail("attribute '", name, "' must be one of ",
@@ -46,8 +46,8 @@ LogicalResult ResizeOp::inferReturnTypes(MLIRContext *ctx,
     if (failed(checkKind<StringAttr>(inf, attrs, name, "a string")))
       return failure();
   if (failed(checkKind<FloatAttr>(inf, attrs, "cubic_coeff_a", "a float")) ||
-      failed(checkKind<FloatAttr>(inf, attrs, "extrapolation_value",
-                                  "a float")) ||
+      failed(
+          checkKind<FloatAttr>(inf, attrs, "extrapolation_value", "a float")) ||
       failed(checkKind<BoolAttr>(inf, attrs, "exclude_outside", "a bool")))
     return failure();
   auto input = inf.tensor(adaptor.getInput(), "input");
@@ -76,20 +76,19 @@ LogicalResult ResizeOp::inferReturnTypes(MLIRContext *ctx,
                          {"nearest", "linear", "cubic"})) ||
       failed(checkChoice(inf, "coordinate_transformation_mode", transform,
                          {"half_pixel", "half_pixel_symmetric",
-                          "pytorch_half_pixel", "align_corners",
-                          "asymmetric", "tf_half_pixel_for_nn",
-                          "tf_crop_and_resize"})) ||
-      failed(checkChoice(inf, "nearest_mode", adaptor.getNearestMode(),
-                         {"round_prefer_floor", "round_prefer_ceil", "floor",
-                          "ceil"})))
+                          "pytorch_half_pixel", "align_corners", "asymmetric",
+                          "tf_half_pixel_for_nn", "tf_crop_and_resize"})) ||
+      failed(checkChoice(
+          inf, "nearest_mode", adaptor.getNearestMode(),
+          {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"})))
     return failure();
   ArrayAttr roi = adaptor.getRoiAttr();
   if (transform == "tf_crop_and_resize" &&
       (!roi || roi.size() != 2 * x.size() ||
        !llvm::all_of(roi, [](Attribute a) { return isa<FloatAttr>(a); })))
     return inf.fail("coordinate_transformation_mode \"tf_crop_and_resize\" "
-                    "needs attribute 'roi' with ", 2 * x.size(),
-                    " floats (starts, then ends)");
+                    "needs attribute 'roi' with ",
+                    2 * x.size(), " floats (starts, then ends)");
   return inf.result(sizes, input->getElementType(), results);
 }
 
@@ -131,13 +130,15 @@ LogicalResult DepthToSpaceOp::inferReturnTypes(MLIRContext *ctx,
     return inf.fail("needs attribute 'blocksize'");
   int64_t b = adaptor.getBlocksize();
   auto input = blockInput(inf, adaptor.getOperands(), adaptor.getInput(), b);
-  if (failed(input) || failed(checkChoice(inf, "mode", adaptor.getMode(),
-                                          {"DCR", "CRD"})))
+  if (failed(input) ||
+      failed(checkChoice(inf, "mode", adaptor.getMode(), {"DCR", "CRD"})))
     return failure();
   ArrayRef<int64_t> x = input->getShape();
   if (x[1] % (b * b) != 0)
-    return inf.fail("input channels ", x[1], " are not divisible by "
-                    "blocksize * blocksize = ", b * b);
+    return inf.fail("input channels ", x[1],
+                    " are not divisible by "
+                    "blocksize * blocksize = ",
+                    b * b);
   return inf.result({x[0], x[1] / (b * b), x[2] * b, x[3] * b},
                     input->getElementType(), results);
 }
@@ -168,16 +169,17 @@ LogicalResult SpaceToDepthOp::inferReturnTypes(MLIRContext *ctx,
 // ConvTranspose
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConvTransposeOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &results) {
+LogicalResult
+ConvTransposeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<ConvTransposeOp>(loc, ctx);
   if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 3)) ||
       failed(checkKind<IntegerAttr>(inf, adaptor.getAttributes(), "group",
                                     "an integer")))
     return failure();
-  for (StringRef name : {"strides", "dilations", "start_padding",
-                         "end_padding", "output_padding"})
+  for (StringRef name : {"strides", "dilations", "start_padding", "end_padding",
+                         "output_padding"})
     if (failed(checkKind<ArrayAttr>(inf, adaptor.getAttributes(), name,
                                     "an array")))
       return failure();
@@ -195,7 +197,8 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
   int64_t group = static_cast<int64_t>(adaptor.getGroup());
   if (group < 1 || w[0] != x[1] || x[1] % group != 0)
     return inf.fail("input has ", x[1], " channels and weight ", shapeStr(w),
-                    " with group ", group, "; expected weight dim 0 = input "
+                    " with group ", group,
+                    "; expected weight dim 0 = input "
                     "channels, divisible by group");
   int64_t channels = w[1] * group;
   if (Value biasValue = adaptor.getBias()) {
@@ -204,14 +207,16 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
         failed(inf.sameElementType(*input, *bias, "input", "bias")))
       return failure();
     if (bias->getShape() != ArrayRef<int64_t>{channels})
-      return inf.fail("bias must have shape ", channels, " (one per output "
-                      "channel), got ", shapeStr(bias->getShape()));
+      return inf.fail("bias must have shape ", channels,
+                      " (one per output "
+                      "channel), got ",
+                      shapeStr(bias->getShape()));
   }
   size_t spatial = x.size() - 2;
-  auto strides = inf.spatialArray(adaptor.getStridesAttr(), "strides",
-                                  spatial, 1, 1);
-  auto dilations = inf.spatialArray(adaptor.getDilationsAttr(), "dilations",
-                                    spatial, 1, 1);
+  auto strides =
+      inf.spatialArray(adaptor.getStridesAttr(), "strides", spatial, 1, 1);
+  auto dilations =
+      inf.spatialArray(adaptor.getDilationsAttr(), "dilations", spatial, 1, 1);
   // Transposed convolutions may crop less than nothing: negative paddings
   // (from ONNX output_shape) grow the output.
   auto begin = inf.spatialArray(adaptor.getStartPaddingAttr(), "start_padding",
@@ -229,8 +234,10 @@ LogicalResult ConvTransposeOp::inferReturnTypes(
                      (*dilations)[i] * (w[i + 2] - 1) + 1 - (*begin)[i] -
                      (*end)[i];
     if (extent < 1)
-      return inf.fail("spatial dimension ", i, " of the output would have "
-                      "extent ", extent, " (check paddings)");
+      return inf.fail("spatial dimension ", i,
+                      " of the output would have "
+                      "extent ",
+                      extent, " (check paddings)");
     out.push_back(extent);
   }
   return inf.result(out, input->getElementType(), results);
@@ -263,8 +270,7 @@ LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *ctx,
     return inf.fail("attribute 'padding_mode' must be \"zeros\", \"border\" "
                     "or \"reflection\", got \"",
                     padding, "\"");
-  return inf.result({x[0], x[1], g[1], g[2]}, input->getElementType(),
-                    results);
+  return inf.result({x[0], x[1], g[1], g[2]}, input->getElementType(), results);
 }
 
 } // namespace opencgc::cgc_op

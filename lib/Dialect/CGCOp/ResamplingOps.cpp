@@ -1,4 +1,5 @@
-//===- ResamplingOps.cpp - cgc_op resampling family definitions ------------===//
+//===- ResamplingOps.cpp - cgc_op resampling family definitions
+//------------===//
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 #include "LayerOpAsm.h"

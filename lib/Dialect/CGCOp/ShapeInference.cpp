@@ -15,14 +15,12 @@ using namespace mlir;
 namespace opencgc::cgc_op {
 using cgc::TensorType;
 
-
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//
 
 template <typename OpTy>
-static LogicalResult inferBinary(MLIRContext *ctx,
-                                 std::optional<Location> loc,
+static LogicalResult inferBinary(MLIRContext *ctx, std::optional<Location> loc,
                                  typename OpTy::Adaptor adaptor,
                                  SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<OpTy>(loc, ctx);
@@ -76,8 +74,7 @@ LogicalResult SigmoidOp::inferReturnTypes(MLIRContext *ctx,
                                           std::optional<Location> loc,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &results) {
-  return inferUnary<SigmoidOp>(ctx, loc, adaptor.getOperands(), true,
-                               results);
+  return inferUnary<SigmoidOp>(ctx, loc, adaptor.getOperands(), true, results);
 }
 
 LogicalResult TanhOp::inferReturnTypes(MLIRContext *ctx,
@@ -135,8 +132,10 @@ LogicalResult ConvolutionOp::inferReturnTypes(MLIRContext *ctx,
         failed(inf.sameElementType(*input, *bias, "input", "bias")))
       return failure();
     if (w.size() >= 1 && bias->getShape() != ArrayRef<int64_t>{w[0]})
-      return inf.fail("bias must have shape ", w[0], " (one per output "
-                      "channel), got ", shapeStr(bias->getShape()));
+      return inf.fail("bias must have shape ", w[0],
+                      " (one per output "
+                      "channel), got ",
+                      shapeStr(bias->getShape()));
   }
   auto shape = convolutionShape(inf, x, w, adaptor);
   if (failed(shape))
@@ -219,8 +218,7 @@ LogicalResult GemmOp::inferReturnTypes(MLIRContext *ctx,
 //===----------------------------------------------------------------------===//
 
 template <typename OpTy>
-static LogicalResult inferPooling(MLIRContext *ctx,
-                                  std::optional<Location> loc,
+static LogicalResult inferPooling(MLIRContext *ctx, std::optional<Location> loc,
                                   typename OpTy::Adaptor adaptor,
                                   SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<OpTy>(loc, ctx);
@@ -232,7 +230,8 @@ static LogicalResult inferPooling(MLIRContext *ctx,
   ArrayRef<int64_t> x = input->getShape();
   if (x.size() < 3)
     return inf.fail("expects an input of rank >= 3 (N x C x spatial...), "
-                    "got ", shapeStr(x));
+                    "got ",
+                    shapeStr(x));
   size_t spatial = x.size() - 2;
   if (!adaptor.getWindowSizeAttr())
     return inf.fail("needs attribute 'window_size'");
@@ -241,8 +240,8 @@ static LogicalResult inferPooling(MLIRContext *ctx,
   auto params = windowParams(inf, adaptor, spatial);
   if (failed(window) || failed(params))
     return failure();
-  auto shape = windowedShape(inf, x, x[1], *window, *params,
-                             adaptor.getCeilMode());
+  auto shape =
+      windowedShape(inf, x, x[1], *window, *params, adaptor.getCeilMode());
   if (failed(shape))
     return failure();
   return inf.result(*shape, input->getElementType(), results);
@@ -258,8 +257,7 @@ LogicalResult MaxPoolingOp::inferReturnTypes(MLIRContext *ctx,
 LogicalResult MaxPoolingWithIndicesOp::inferReturnTypes(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &results) {
-  if (failed(inferPooling<MaxPoolingWithIndicesOp>(ctx, loc, adaptor,
-                                                    results)))
+  if (failed(inferPooling<MaxPoolingWithIndicesOp>(ctx, loc, adaptor, results)))
     return failure();
   auto values = cast<TensorType>(results.back());
   return makeInferrer<MaxPoolingWithIndicesOp>(loc, ctx).result(
@@ -268,8 +266,7 @@ LogicalResult MaxPoolingWithIndicesOp::inferReturnTypes(
 
 LogicalResult
 AveragePoolingOp::inferReturnTypes(MLIRContext *ctx,
-                                   std::optional<Location> loc,
-                                   Adaptor adaptor,
+                                   std::optional<Location> loc, Adaptor adaptor,
                                    SmallVectorImpl<Type> &results) {
   return inferPooling<AveragePoolingOp>(ctx, loc, adaptor, results);
 }
@@ -295,7 +292,8 @@ static LogicalResult inferUpsample(MLIRContext *ctx,
   StringRef mode = adaptor.getMode();
   if (mode != "nearest" && mode != "linear")
     return inf.fail("attribute 'mode' must be \"nearest\" or \"linear\", "
-                    "got \"", mode, "\"");
+                    "got \"",
+                    mode, "\"");
   ArrayAttr scaleAttr = adaptor.getScaleSizeAttr();
   if (!scaleAttr || scaleAttr.empty())
     return inf.fail("needs attribute 'scale_size' with one factor per "
@@ -345,8 +343,10 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *ctx,
   for (auto [i, dim] : llvm::enumerate(out)) {
     if (dim == 0 && !allowZero) {
       if (i >= x.size())
-        return inf.fail("shape entry ", i, " is 0 (copy the input "
-                        "dimension) but the input has rank ", x.size());
+        return inf.fail("shape entry ", i,
+                        " is 0 (copy the input "
+                        "dimension) but the input has rank ",
+                        x.size());
       dim = x[i];
     }
     if (dim == -1) {
@@ -364,13 +364,12 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *ctx,
   if (inferIndex >= 0) {
     if (known == 0 || total % known != 0)
       return inf.fail("cannot reshape ", shapeStr(x), " (", total,
-                      " elements) to ", shapeStr(toShape(
-                                            adaptor.getShapeAttr())));
+                      " elements) to ",
+                      shapeStr(toShape(adaptor.getShapeAttr())));
     out[inferIndex] = total / known;
   } else if (known != total) {
     return inf.fail("cannot reshape ", shapeStr(x), " (", total,
-                    " elements) to ", shapeStr(out), " (", known,
-                    " elements)");
+                    " elements) to ", shapeStr(out), " (", known, " elements)");
   }
   return inf.result(out, input->getElementType(), results);
 }
@@ -402,13 +401,13 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
                     " entries for an input of rank ", x.size());
   for (size_t i = 0; i < sorted.size(); ++i)
     if (sorted[i] != static_cast<int64_t>(i))
-      return inf.fail("attribute 'perm' must be a permutation of 0..",
-                      static_cast<int64_t>(x.size()) - 1, ", got [",
-                      llvm::join(llvm::map_range(perm, [](int64_t v) {
-                                   return std::to_string(v);
-                                 }),
-                                 ", "),
-                      "]");
+      return inf.fail(
+          "attribute 'perm' must be a permutation of 0..",
+          static_cast<int64_t>(x.size()) - 1, ", got [",
+          llvm::join(llvm::map_range(
+                         perm, [](int64_t v) { return std::to_string(v); }),
+                     ", "),
+          "]");
   Shape out;
   for (int64_t p : perm)
     out.push_back(x[p]);
@@ -428,8 +427,8 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
   auto first = inf.tensor(inputs[0], "inputs[0]");
   if (failed(first))
     return failure();
-  auto axis = inf.axis(adaptor.getAxisAttr().getInt(), first->getRank(),
-                       "axis");
+  auto axis =
+      inf.axis(adaptor.getAxisAttr().getInt(), first->getRank(), "axis");
   if (failed(axis))
     return failure();
   Shape out(first->getShape());
@@ -445,8 +444,7 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *ctx,
       compatible = d == static_cast<size_t>(*axis) || shape[d] == out[d];
     if (!compatible)
       return inf.fail(role, " has shape ", shapeStr(shape),
-                      ", which differs from ",
-                      shapeStr(first->getShape()),
+                      ", which differs from ", shapeStr(first->getShape()),
                       " outside the concatenation axis ", *axis);
     out[*axis] += shape[*axis];
   }

@@ -3,9 +3,8 @@
 
 namespace opencgc::onnx_import {
 
-void ConverterRegistry::add(
-    llvm::StringRef opType, ConverterFn converter,
-    std::initializer_list<llvm::StringRef> attributes) {
+void ConverterRegistry::add(llvm::StringRef opType, ConverterFn converter,
+                            std::initializer_list<llvm::StringRef> attributes) {
   Converter &entry = converters[opType];
   entry.convert = converter;
   for (llvm::StringRef attribute : attributes)

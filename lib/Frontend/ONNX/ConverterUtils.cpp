@@ -7,6 +7,25 @@ using namespace mlir;
 
 namespace opencgc::onnx_import {
 
+llvm::Error setResult(ImportContext &ctx, llvm::Expected<Value> result) {
+  if (!result)
+    return result.takeError();
+  ctx.setOutput(0, *result);
+  return llvm::Error::success();
+}
+
+llvm::Expected<SmallVector<Value>> inputValues(ImportContext &ctx,
+                                               unsigned count) {
+  SmallVector<Value> values;
+  for (unsigned i = 0; i < count; ++i) {
+    llvm::Expected<Value> value = ctx.input(i);
+    if (!value)
+      return value.takeError();
+    values.push_back(*value);
+  }
+  return values;
+}
+
 llvm::ArrayRef<int64_t> shapeOf(Value value) {
   return cast<cgc::TensorType>(value.getType()).getShape();
 }
@@ -36,9 +55,8 @@ llvm::Expected<Padding> resolvePadding(ImportContext &ctx,
     if (!pads)
       return padding;
     if (pads->size() != 2 * count)
-      return ctx.malformed("attribute 'pads' has " +
-                           llvm::Twine(pads->size()) + " values, expected " +
-                           llvm::Twine(2 * count));
+      return ctx.malformed("attribute 'pads' has " + llvm::Twine(pads->size()) +
+                           " values, expected " + llvm::Twine(2 * count));
     padding.begin.assign(pads->begin(), pads->begin() + count);
     padding.end.assign(pads->begin() + count, pads->end());
     return padding;
@@ -64,8 +82,9 @@ llvm::Expected<Value> reshapeTo(ImportContext &ctx, Value value,
   if (shapeOf(value) == shape)
     return value;
   return ctx.create<cgc_op::ReshapeOp>(
-      {value}, {ctx.namedAttr("shape", ctx.i64Array(shape)),
-                ctx.namedAttr("allow_zero", ctx.getBuilder().getBoolAttr(true))});
+      {value},
+      {ctx.namedAttr("shape", ctx.i64Array(shape)),
+       ctx.namedAttr("allow_zero", ctx.getBuilder().getBoolAttr(true))});
 }
 
 llvm::Expected<Value> alignLegacyBroadcast(ImportContext &ctx, Value lhs,

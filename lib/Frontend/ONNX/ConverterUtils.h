@@ -33,28 +33,60 @@ llvm::Expected<mlir::Value> reshapeTo(ImportContext &ctx, mlir::Value value,
 llvm::Error rejectOutput(ImportContext &ctx, unsigned index,
                          llvm::StringRef what);
 
-/// Converts a one-input, one-output node to `OpTy` with no attributes.
-template <typename OpTy>
-llvm::Error convertUnary(ImportContext &ctx) {
+/// Defines output 0 from a created op's result, or forwards its error.
+llvm::Error setResult(ImportContext &ctx, llvm::Expected<mlir::Value> result);
+
+/// Inputs [0, count) as IR values.
+llvm::Expected<llvm::SmallVector<mlir::Value>> inputValues(ImportContext &ctx,
+                                                           unsigned count);
+
+/// Softmax, LogSoftmax, Hardmax: before opset 13 the input is flattened to
+/// 2-D at `axis` (default 1) and each row is normalized; from 13 on the op
+/// works along `axis` (default -1).
+template <typename OpTy> llvm::Error convertSoftmaxLike(ImportContext &ctx) {
   llvm::Expected<mlir::Value> input = ctx.input(0);
   if (!input)
     return input.takeError();
-  llvm::Expected<mlir::Value> result = ctx.create<OpTy>({*input});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  auto axisAttr = [&](int64_t axis) {
+    return ctx.namedAttr("axis", ctx.getBuilder().getI64IntegerAttr(axis));
+  };
+  if (ctx.getOpset() >= 13)
+    return setResult(
+        ctx, ctx.create<OpTy>({*input}, {axisAttr(ctx.intAttr("axis", -1))}));
+  llvm::ArrayRef<int64_t> shape = shapeOf(*input);
+  int64_t rank = shape.size();
+  int64_t axis = ctx.intAttr("axis", 1);
+  if (axis < -rank || axis > rank)
+    return ctx.malformed("axis " + llvm::Twine(axis) +
+                         " is out of range for rank " + llvm::Twine(rank));
+  axis = axis < 0 ? axis + rank : axis;
+  Shape flat = {getNumElements(shape.take_front(axis)),
+                getNumElements(shape.drop_front(axis))};
+  llvm::Expected<mlir::Value> rows = reshapeTo(ctx, *input, flat);
+  if (!rows)
+    return rows.takeError();
+  llvm::Expected<mlir::Value> normalized =
+      ctx.create<OpTy>({*rows}, {axisAttr(1)});
+  if (!normalized)
+    return normalized.takeError();
+  return setResult(ctx, reshapeTo(ctx, *normalized, shape));
+}
+
+/// Converts a one-input, one-output node to `OpTy` with no attributes.
+template <typename OpTy> llvm::Error convertUnary(ImportContext &ctx) {
+  llvm::Expected<mlir::Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  return setResult(ctx, ctx.create<OpTy>({*input}));
 }
 
 /// Before opset 7, binary ops broadcast only with `broadcast=1`, aligning
 /// the right operand at `axis`; this reshapes it so numpy rules agree.
-llvm::Expected<mlir::Value> alignLegacyBroadcast(ImportContext &ctx,
-                                                 mlir::Value lhs,
-                                                 mlir::Value rhs);
+llvm::Expected<mlir::Value>
+alignLegacyBroadcast(ImportContext &ctx, mlir::Value lhs, mlir::Value rhs);
 
 /// Converts a two-input, one-output node to `OpTy` with no attributes.
-template <typename OpTy>
-llvm::Error convertBinary(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertBinary(ImportContext &ctx) {
   llvm::Expected<mlir::Value> lhs = ctx.input(0);
   if (!lhs)
     return lhs.takeError();
@@ -64,11 +96,7 @@ llvm::Error convertBinary(ImportContext &ctx) {
   rhs = alignLegacyBroadcast(ctx, *lhs, *rhs);
   if (!rhs)
     return rhs.takeError();
-  llvm::Expected<mlir::Value> result = ctx.create<OpTy>({*lhs, *rhs});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<OpTy>({*lhs, *rhs}));
 }
 
 } // namespace opencgc::onnx_import

@@ -24,14 +24,12 @@ llvm::Error convertReshape(ImportContext &ctx) {
     shape = *attr;
   }
   OpBuilder &b = ctx.getBuilder();
-  llvm::Expected<Value> result = ctx.create<cgc_op::ReshapeOp>(
-      {*x}, {ctx.namedAttr("shape", ctx.i64Array(shape)),
-             ctx.namedAttr("allow_zero",
-                           b.getBoolAttr(ctx.intAttr("allowzero", 0)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::ReshapeOp>(
+          {*x}, {ctx.namedAttr("shape", ctx.i64Array(shape)),
+                 ctx.namedAttr("allow_zero",
+                               b.getBoolAttr(ctx.intAttr("allowzero", 0)))}));
 }
 
 llvm::Error convertFlatten(ImportContext &ctx) {
@@ -45,20 +43,14 @@ llvm::Error convertFlatten(ImportContext &ctx) {
     return ctx.malformed("axis " + llvm::Twine(axis) +
                          " is out of range for rank " + llvm::Twine(rank));
   axis = axis < 0 ? axis + rank : axis;
-  llvm::Expected<Value> result =
-      reshapeTo(ctx, *x,
-                {getNumElements(shape.take_front(axis)),
-                 getNumElements(shape.drop_front(axis))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, reshapeTo(ctx, *x,
+                                  {getNumElements(shape.take_front(axis)),
+                                   getNumElements(shape.drop_front(axis))}));
 }
 
 /// The axes of Squeeze/Unsqueeze: an attribute before opset 13, an input
 /// from 13 on.
-llvm::Expected<std::optional<std::vector<int64_t>>>
-axesOf(ImportContext &ctx) {
+llvm::Expected<std::optional<std::vector<int64_t>>> axesOf(ImportContext &ctx) {
   if (ctx.getOpset() < 13)
     return ctx.intsAttr("axes");
   if (!ctx.hasInput(1))
@@ -95,11 +87,7 @@ llvm::Error convertSqueeze(ImportContext &ctx) {
   for (int64_t d = 0; d < rank; ++d)
     if (!drop[d])
       out.push_back(shape[d]);
-  llvm::Expected<Value> result = reshapeTo(ctx, *x, out);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, reshapeTo(ctx, *x, out));
 }
 
 llvm::Error convertUnsqueeze(ImportContext &ctx) {
@@ -124,11 +112,7 @@ llvm::Error convertUnsqueeze(ImportContext &ctx) {
   size_t next = 0;
   for (int64_t d = 0; d < rank; ++d)
     out.push_back(inserted[d] ? 1 : shape[next++]);
-  llvm::Expected<Value> result = reshapeTo(ctx, *x, out);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, reshapeTo(ctx, *x, out));
 }
 
 llvm::Error convertTranspose(ImportContext &ctx) {
@@ -138,11 +122,7 @@ llvm::Error convertTranspose(ImportContext &ctx) {
   SmallVector<NamedAttribute> attrs;
   if (auto perm = ctx.intsAttr("perm"))
     attrs.push_back(ctx.namedAttr("perm", ctx.i64Array(*perm)));
-  llvm::Expected<Value> result = ctx.create<cgc_op::TransposeOp>({*x}, attrs);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<cgc_op::TransposeOp>({*x}, attrs));
 }
 
 llvm::Error convertConcat(ImportContext &ctx) {
@@ -155,13 +135,11 @@ llvm::Error convertConcat(ImportContext &ctx) {
   }
   if (!ctx.findAttr("axis"))
     return ctx.malformed("missing attribute 'axis'");
-  llvm::Expected<Value> result = ctx.create<cgc_op::ConcatOp>(
-      inputs, {ctx.namedAttr("axis", ctx.getBuilder().getI64IntegerAttr(
-                                         ctx.intAttr("axis", 0)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::ConcatOp>(
+          inputs, {ctx.namedAttr("axis", ctx.getBuilder().getI64IntegerAttr(
+                                             ctx.intAttr("axis", 0)))}));
 }
 
 /// A scalar or 1-D tensor from a list of numbers.
@@ -277,8 +255,7 @@ void registerDataMovementConverters(ConverterRegistry &registry) {
   registry.add("Concat", convertConcat, {"axis"});
   registry.add("Constant", convertConstant,
                {"value", "value_float", "value_floats", "value_int",
-                "value_ints", "value_string", "value_strings",
-                "sparse_value"});
+                "value_ints", "value_string", "value_strings", "sparse_value"});
   registry.add("Shape", convertShape, {"start", "end"});
   registry.add("Size", convertSize);
   registry.add("Dropout", convertDropout, {"ratio", "seed", "is_test"});

@@ -38,9 +38,9 @@ bool ImportContext::hasInput(unsigned index) const {
 }
 
 Value ImportContext::materialize(llvm::StringRef name, const Tensor &value) {
-  auto type = cgc::TensorType::get(
-      &context, value.getShape(), getElementType(&context, value.getDType()),
-      /*isConstant=*/true);
+  auto type = cgc::TensorType::get(&context, value.getShape(),
+                                   getElementType(&context, value.getDType()),
+                                   /*isConstant=*/true);
   Value result =
       builder.create<cgc::ConstantOp>(loc, type, builder.getStringAttr(name));
   weights.emplace_back(name.str(), value);
@@ -58,15 +58,15 @@ llvm::Expected<Value> ImportContext::input(unsigned index) {
   auto constant = constants.find(name);
   if (constant != constants.end())
     return materialize(name, constant->second);
-  return malformed("input '" + name + "' is not produced by any node, "
+  return malformed("input '" + name +
+                   "' is not produced by any node, "
                    "initializer or graph input");
 }
 
 llvm::Expected<Tensor> ImportContext::staticInput(unsigned index,
                                                   llvm::StringRef what) {
   if (!hasInput(index))
-    return malformed(what + " (input #" + llvm::Twine(index) +
-                     ") is missing");
+    return malformed(what + " (input #" + llvm::Twine(index) + ") is missing");
   llvm::StringRef name = node->input(index);
   auto constant = constants.find(name);
   if (constant != constants.end())
@@ -149,8 +149,7 @@ llvm::Error ImportContext::malformed(const llvm::Twine &why) const {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), why.str());
 }
 
-NamedAttribute ImportContext::namedAttr(llvm::StringRef name,
-                                        Attribute value) {
+NamedAttribute ImportContext::namedAttr(llvm::StringRef name, Attribute value) {
   return builder.getNamedAttr(name, value);
 }
 

@@ -24,7 +24,6 @@
 
 namespace opencgc::onnx_import {
 
-
 class ImportContext {
 public:
   ImportContext(mlir::MLIRContext &context, mlir::OpBuilder &builder,
@@ -66,8 +65,7 @@ public:
   const onnx::AttributeProto *findAttr(llvm::StringRef name) const;
   int64_t intAttr(llvm::StringRef name, int64_t fallback) const;
   float floatAttr(llvm::StringRef name, float fallback) const;
-  std::string stringAttr(llvm::StringRef name,
-                         llvm::StringRef fallback) const;
+  std::string stringAttr(llvm::StringRef name, llvm::StringRef fallback) const;
   std::optional<std::vector<int64_t>> intsAttr(llvm::StringRef name) const;
 
   /// A constant the converter makes up (a default zero point, ...), named
@@ -92,13 +90,13 @@ public:
     llvm::SmallVector<mlir::Type, 1> types;
     std::string diagnostics;
     {
-      mlir::ScopedDiagnosticHandler capture(
-          &context, [&](mlir::Diagnostic &diag) {
-            diagnostics += diag.str();
-            return mlir::success();
-          });
-      typename OpTy::Adaptor adaptor(
-          state.operands, state.attributes.getDictionary(&context));
+      mlir::ScopedDiagnosticHandler capture(&context,
+                                            [&](mlir::Diagnostic &diag) {
+                                              diagnostics += diag.str();
+                                              return mlir::success();
+                                            });
+      typename OpTy::Adaptor adaptor(state.operands,
+                                     state.attributes.getDictionary(&context));
       if (mlir::failed(adaptor.verify(loc)))
         return unsupported(diagnostics);
       if (mlir::failed(OpTy::inferReturnTypes(

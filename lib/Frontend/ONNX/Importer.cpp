@@ -3,8 +3,8 @@
 
 #include "ConverterRegistry.h"
 #include "mlir/IR/Verifier.h"
-#include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "onnx/defs/schema.h"
+#include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -15,8 +15,7 @@ namespace opencgc::onnx_import {
 namespace {
 
 llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 message.str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
 }
 
 llvm::Expected<onnx::ModelProto> loadModel(llvm::StringRef path) {
@@ -52,12 +51,12 @@ int64_t newestKnownOpset() {
 
 /// The static tensor type of a graph input, using a known value's shape for
 /// dimensions the model leaves symbolic.
-llvm::Expected<cgc::TensorType>
-inputType(MLIRContext &context, const onnx::ValueInfoProto &info,
-          const ImportOptions &options) {
+llvm::Expected<cgc::TensorType> inputType(MLIRContext &context,
+                                          const onnx::ValueInfoProto &info,
+                                          const ImportOptions &options) {
   if (!info.type().has_tensor_type())
-    return llvm::make_error<UnsupportedError>(
-        "graph input '" + info.name() + "' is not a tensor");
+    return llvm::make_error<UnsupportedError>("graph input '" + info.name() +
+                                              "' is not a tensor");
   const onnx::TypeProto::Tensor &tensor = info.type().tensor_type();
   std::optional<DType> dtype = dtypeFromOnnx(tensor.elem_type());
   if (!dtype)
@@ -74,40 +73,41 @@ inputType(MLIRContext &context, const onnx::ValueInfoProto &info,
   if (!tensor.has_shape()) {
     if (!value)
       return llvm::make_error<UnsupportedError>(
-          "graph input '" + info.name() + "' has no declared shape; bind the "
-          "input's value (opencgc run --input " + info.name() + "=FILE)");
+          "graph input '" + info.name() +
+          "' has no declared shape; bind the "
+          "input's value (opencgc run --input " +
+          info.name() + "=FILE)");
     return cgc::TensorType::get(&context, value->getShape(),
                                 getElementType(&context, *dtype), false);
   }
-  if (value && (value->getRank() != dims.size() ||
-                value->getDType() != *dtype))
-    return makeError(
-        "input '" + info.name() + "' is " +
-        getDTypeName(value->getDType()).str() + " " +
-        formatShape(value->getShape()) + " but the model declares " +
-        getDTypeName(*dtype).str() + " of rank " +
-        std::to_string(dims.size()));
+  if (value && (value->getRank() != dims.size() || value->getDType() != *dtype))
+    return makeError("input '" + info.name() + "' is " +
+                     getDTypeName(value->getDType()).str() + " " +
+                     formatShape(value->getShape()) +
+                     " but the model declares " + getDTypeName(*dtype).str() +
+                     " of rank " + std::to_string(dims.size()));
   Shape shape;
   for (auto [index, dim] : llvm::enumerate(dims)) {
     if (dim.has_dim_value()) {
       if (value && value->getShape()[index] != dim.dim_value())
         return makeError(
-            "input '" + info.name() + "' is " +
-            formatShape(value->getShape()) + " but the model expects " +
-            "dimension " + std::to_string(index) + " to be " +
-            std::to_string(dim.dim_value()));
+            "input '" + info.name() + "' is " + formatShape(value->getShape()) +
+            " but the model expects " + "dimension " + std::to_string(index) +
+            " to be " + std::to_string(dim.dim_value()));
       shape.push_back(dim.dim_value());
     } else if (value) {
       shape.push_back(value->getShape()[index]);
     } else {
       return llvm::make_error<UnsupportedError>(
           "graph input '" + info.name() + "' has a symbolic dimension '" +
-          dim.dim_param() + "'; its shape must be known: bind the "
-          "input's value (opencgc run --input " + info.name() + "=FILE)");
+          dim.dim_param() +
+          "'; its shape must be known: bind the "
+          "input's value (opencgc run --input " +
+          info.name() + "=FILE)");
     }
   }
-  return cgc::TensorType::get(&context, shape,
-                              getElementType(&context, *dtype), false);
+  return cgc::TensorType::get(&context, shape, getElementType(&context, *dtype),
+                              false);
 }
 
 /// Removes ops whose results nobody uses (folded shape computations, ...)
@@ -127,9 +127,8 @@ void eraseDeadOps(cgc::EntryPointOp entry,
   llvm::StringSet<> used;
   for (auto constant : body->getOps<cgc::ConstantOp>())
     used.insert(constant.getName());
-  llvm::erase_if(weights, [&](auto &entry) {
-    return !used.contains(entry.first);
-  });
+  llvm::erase_if(weights,
+                 [&](auto &entry) { return !used.contains(entry.first); });
 }
 
 /// The first attribute of `node` its converter does not understand.
@@ -205,17 +204,16 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
   for (const onnx::ValueInfoProto &input : graph.input()) {
     if (state.isDefined(input.name()))
       continue; // An initializer listed as an input (IR version < 4).
-    llvm::Expected<cgc::TensorType> type =
-        inputType(context, input, options);
+    llvm::Expected<cgc::TensorType> type = inputType(context, input, options);
     if (!type)
       return prefixError(path, type.takeError());
     argTypes.push_back(*type);
-    argAttrs.push_back(builder.getDictionaryAttr(builder.getNamedAttr(
-        kNameAttr, builder.getStringAttr(input.name()))));
+    argAttrs.push_back(builder.getDictionaryAttr(
+        builder.getNamedAttr(kNameAttr, builder.getStringAttr(input.name()))));
     result.inputNames.push_back(input.name());
   }
-  result.module = cgc::ModuleOp::create(builder, FileLineColLoc::get(
-                                                     &context, path, 0, 0));
+  result.module =
+      cgc::ModuleOp::create(builder, FileLineColLoc::get(&context, path, 0, 0));
   builder.setInsertionPointToEnd(result.module->getBodyBlock());
   entry = cgc::EntryPointOp::create(builder, result.module->getLoc(), "main",
                                     builder.getFunctionType(argTypes, {}));
@@ -230,12 +228,11 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
 void GraphImporter::convertNodes() {
   llvm::StringSet<> poisoned;
   for (auto [index, node] : llvm::enumerate(model.graph().node())) {
-    std::string where = "node '" +
-                        (node.name().empty() ? std::string("#") +
-                                                   std::to_string(index)
-                                             : node.name()) +
-                        "' (" + node.op_type() + ", opset " +
-                        std::to_string(opset) + ")";
+    std::string where =
+        "node '" +
+        (node.name().empty() ? std::string("#") + std::to_string(index)
+                             : node.name()) +
+        "' (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
     bool foreignDomain = !node.domain().empty() && node.domain() != "ai.onnx";
     const Converter *converter =
         foreignDomain ? nullptr
@@ -280,14 +277,13 @@ llvm::Error GraphImporter::finishEntryPoint(ImportedModel &result) {
   state.setNode(&returnNode, entry.getLoc());
   for (const onnx::ValueInfoProto &output : model.graph().output()) {
     returnNode.add_input(output.name());
-    llvm::Expected<Value> value =
-        state.input(returnNode.input_size() - 1);
+    llvm::Expected<Value> value = state.input(returnNode.input_size() - 1);
     if (!value)
       return makeError("graph output '" + output.name() +
                        "': " + llvm::toString(value.takeError()));
     outputs.push_back(*value);
-    resAttrs.push_back(builder.getDictionaryAttr(builder.getNamedAttr(
-        kNameAttr, builder.getStringAttr(output.name()))));
+    resAttrs.push_back(builder.getDictionaryAttr(
+        builder.getNamedAttr(kNameAttr, builder.getStringAttr(output.name()))));
     result.outputNames.push_back(output.name());
   }
   cgc::ReturnOp::create(builder, entry.getLoc(), outputs);

@@ -20,26 +20,6 @@ using namespace mlir;
 namespace opencgc::onnx_import {
 namespace {
 
-/// Defines output 0 from a created op, or forwards its error.
-llvm::Error setResult(ImportContext &ctx, llvm::Expected<Value> result) {
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
-}
-
-/// Collects inputs [0, count) as IR values.
-llvm::Expected<SmallVector<Value>> inputs(ImportContext &ctx, unsigned count) {
-  SmallVector<Value> values;
-  for (unsigned i = 0; i < count; ++i) {
-    llvm::Expected<Value> value = ctx.input(i);
-    if (!value)
-      return value.takeError();
-    values.push_back(*value);
-  }
-  return values;
-}
-
 /// An optional static int-list input, absent when omitted.
 llvm::Expected<std::optional<std::vector<int64_t>>>
 optionalInts(ImportContext &ctx, unsigned index, StringRef what) {
@@ -152,7 +132,7 @@ template <typename OpTy>
 llvm::Error convertWithAxis(ImportContext &ctx, unsigned numInputs,
                             StringRef attrName, StringRef onnxName,
                             int64_t fallback) {
-  auto values = inputs(ctx, numInputs);
+  auto values = inputValues(ctx, numInputs);
   if (!values)
     return values.takeError();
   return setResult(
@@ -176,7 +156,7 @@ llvm::Error convertGatherND(ImportContext &ctx) {
 }
 
 llvm::Error convertScatterElements(ImportContext &ctx) {
-  auto values = inputs(ctx, 3);
+  auto values = inputValues(ctx, 3);
   if (!values)
     return values.takeError();
   OpBuilder &b = ctx.getBuilder();
@@ -189,7 +169,7 @@ llvm::Error convertScatterElements(ImportContext &ctx) {
 }
 
 llvm::Error convertScatterND(ImportContext &ctx) {
-  auto values = inputs(ctx, 3);
+  auto values = inputValues(ctx, 3);
   if (!values)
     return values.takeError();
   OpBuilder &b = ctx.getBuilder();
@@ -440,16 +420,14 @@ llvm::Error convertReverseSequence(ImportContext &ctx) {
   if (!lens)
     return lens.takeError();
   OpBuilder &b = ctx.getBuilder();
-  llvm::Expected<Value> result = ctx.create<cgc_op::ReverseSequenceOp>(
-      {*x, *lens},
-      {ctx.namedAttr("batch_axis",
-                     b.getI64IntegerAttr(ctx.intAttr("batch_axis", 1))),
-       ctx.namedAttr("time_axis",
-                     b.getI64IntegerAttr(ctx.intAttr("time_axis", 0)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::ReverseSequenceOp>(
+          {*x, *lens},
+          {ctx.namedAttr("batch_axis",
+                         b.getI64IntegerAttr(ctx.intAttr("batch_axis", 1))),
+           ctx.namedAttr("time_axis",
+                         b.getI64IntegerAttr(ctx.intAttr("time_axis", 0)))}));
 }
 } // namespace
 

@@ -33,23 +33,19 @@ llvm::Error convertConv(ImportContext &ctx) {
     return strides.takeError();
   if (!dilations)
     return dilations.takeError();
-  llvm::Expected<Padding> pads =
-      resolvePadding(ctx, xShape.drop_front(2), wShape.drop_front(2),
-                     *strides, *dilations);
+  llvm::Expected<Padding> pads = resolvePadding(
+      ctx, xShape.drop_front(2), wShape.drop_front(2), *strides, *dilations);
   if (!pads)
     return pads.takeError();
-  llvm::Expected<Value> result = ctx.create<cgc_op::ConvolutionOp>(
-      operands,
-      {ctx.namedAttr("strides", ctx.i64Array(*strides)),
-       ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
-       ctx.namedAttr("start_padding", ctx.i64Array(pads->begin)),
-       ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
-       ctx.namedAttr("group", ctx.getBuilder().getI64IntegerAttr(
-                                  ctx.intAttr("group", 1)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::ConvolutionOp>(
+          operands, {ctx.namedAttr("strides", ctx.i64Array(*strides)),
+                     ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
+                     ctx.namedAttr("start_padding", ctx.i64Array(pads->begin)),
+                     ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
+                     ctx.namedAttr("group", ctx.getBuilder().getI64IntegerAttr(
+                                                ctx.intAttr("group", 1)))}));
 }
 
 llvm::Error convertGemm(ImportContext &ctx) {
@@ -63,23 +59,21 @@ llvm::Error convertGemm(ImportContext &ctx) {
     operands.push_back(*value);
   }
   OpBuilder &b = ctx.getBuilder();
-  llvm::Expected<Value> result = ctx.create<cgc_op::GemmOp>(
-      operands,
-      {ctx.namedAttr("alpha", b.getF32FloatAttr(ctx.floatAttr("alpha", 1))),
-       ctx.namedAttr("beta", b.getF32FloatAttr(ctx.floatAttr("beta", 1))),
-       ctx.namedAttr("trans_a", b.getBoolAttr(ctx.intAttr("transA", 0))),
-       ctx.namedAttr("trans_b", b.getBoolAttr(ctx.intAttr("transB", 0)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::GemmOp>(
+          operands,
+          {ctx.namedAttr("alpha", b.getF32FloatAttr(ctx.floatAttr("alpha", 1))),
+           ctx.namedAttr("beta", b.getF32FloatAttr(ctx.floatAttr("beta", 1))),
+           ctx.namedAttr("trans_a", b.getBoolAttr(ctx.intAttr("transA", 0))),
+           ctx.namedAttr("trans_b", b.getBoolAttr(ctx.intAttr("transB", 0)))}));
 }
 } // namespace
 
 void registerLinalgConverters(ConverterRegistry &registry) {
-  registry.add("Conv", convertConv,
-               {"auto_pad", "dilations", "group", "kernel_shape", "pads",
-                "strides"});
+  registry.add(
+      "Conv", convertConv,
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
   registry.add("MatMul", convertBinary<cgc_op::MatMulOp>);
   registry.add("Det", convertUnary<cgc_op::DetOp>);
   registry.add("Gemm", convertGemm,

@@ -23,45 +23,28 @@ namespace {
 template <typename OpTy>
 llvm::Error emit(ImportContext &ctx, ValueRange operands,
                  ArrayRef<NamedAttribute> attrs = {}) {
-  llvm::Expected<Value> result = ctx.create<OpTy>(operands, attrs);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<OpTy>(operands, attrs));
 }
 
-/// All present inputs as IR values (variadic ops).
-llvm::Expected<SmallVector<Value>> allInputs(ImportContext &ctx) {
-  SmallVector<Value> values;
-  for (unsigned i = 0, e = ctx.getNumInputs(); i < e; ++i) {
-    llvm::Expected<Value> value = ctx.input(i);
-    if (!value)
-      return value.takeError();
-    values.push_back(*value);
-  }
-  return values;
-}
-
-template <typename OpTy>
-llvm::Error convertVariadic(ImportContext &ctx) {
-  auto inputs = allInputs(ctx);
+template <typename OpTy> llvm::Error convertVariadic(ImportContext &ctx) {
+  auto inputs = inputValues(ctx, ctx.getNumInputs());
   if (!inputs)
     return inputs.takeError();
   return emit<OpTy>(ctx, *inputs);
 }
 
 llvm::Error convertMod(ImportContext &ctx) {
-  auto inputs = allInputs(ctx);
+  auto inputs = inputValues(ctx, ctx.getNumInputs());
   if (!inputs)
     return inputs.takeError();
   return emit<cgc_op::ModOp>(
       ctx, *inputs,
-      {ctx.namedAttr("fmod", ctx.getBuilder().getI64IntegerAttr(
-                                 ctx.intAttr("fmod", 0)))});
+      {ctx.namedAttr(
+          "fmod", ctx.getBuilder().getI64IntegerAttr(ctx.intAttr("fmod", 0)))});
 }
 
 llvm::Error convertBitShift(ImportContext &ctx) {
-  auto inputs = allInputs(ctx);
+  auto inputs = inputValues(ctx, ctx.getNumInputs());
   if (!inputs)
     return inputs.takeError();
   if (!ctx.findAttr("direction"))
@@ -73,7 +56,7 @@ llvm::Error convertBitShift(ImportContext &ctx) {
 }
 
 llvm::Error convertWhere(ImportContext &ctx) {
-  auto inputs = allInputs(ctx);
+  auto inputs = inputValues(ctx, ctx.getNumInputs());
   if (!inputs)
     return inputs.takeError();
   return emit<cgc_op::WhereOp>(ctx, *inputs);
@@ -99,8 +82,8 @@ llvm::Error convertClip(ImportContext &ctx) {
   }
   SmallVector<Value> dynamic;
   bool hasDynamic = false;
-  for (auto [index, name] : {std::pair<unsigned, StringRef>{1, "min_value"},
-                             {2, "max_value"}}) {
+  for (auto [index, name] :
+       {std::pair<unsigned, StringRef>{1, "min_value"}, {2, "max_value"}}) {
     if (!ctx.hasInput(index)) {
       // No limit; spelled as an infinite attribute only when the other side
       // is an operand, so the operands stay unambiguous.
@@ -154,8 +137,8 @@ llvm::Error emitCast(ImportContext &ctx, DType target) {
   if (!input)
     return input.takeError();
   Type element = getElementType(ctx.getContext(), target);
-  return emit<cgc_op::CastOp>(
-      ctx, {*input}, {ctx.namedAttr("to", TypeAttr::get(element))});
+  return emit<cgc_op::CastOp>(ctx, {*input},
+                              {ctx.namedAttr("to", TypeAttr::get(element))});
 }
 
 llvm::Error convertCast(ImportContext &ctx) {

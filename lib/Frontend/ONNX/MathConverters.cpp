@@ -18,8 +18,7 @@ namespace {
 /// Converts a one-input node to `OpTy`, copying the node's attributes that
 /// the op declares: ONNX floats become f32 attributes, ONNX ints flags
 /// (IsInf's detect_negative/detect_positive).
-template <typename OpTy>
-llvm::Error convertMath(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertMath(ImportContext &ctx) {
   llvm::Expected<Value> input = ctx.input(0);
   if (!input)
     return input.takeError();
@@ -33,17 +32,13 @@ llvm::Error convertMath(ImportContext &ctx) {
     if (!ctx.findAttr(name))
       continue;
     if (isa<BoolAttr>(attr.getValue()))
-      attrs.push_back(ctx.namedAttr(
-          name, builder.getBoolAttr(ctx.intAttr(name, 1) != 0)));
+      attrs.push_back(
+          ctx.namedAttr(name, builder.getBoolAttr(ctx.intAttr(name, 1) != 0)));
     else
-      attrs.push_back(ctx.namedAttr(
-          name, builder.getF32FloatAttr(ctx.floatAttr(name, 0))));
+      attrs.push_back(
+          ctx.namedAttr(name, builder.getF32FloatAttr(ctx.floatAttr(name, 0))));
   }
-  llvm::Expected<Value> result = ctx.create<OpTy>({*input}, attrs);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<OpTy>({*input}, attrs));
 }
 
 /// PRelu broadcasts slope unidirectionally from opset 7 on. Before, a 1-D
@@ -65,12 +60,7 @@ llvm::Error convertPRelu(ImportContext &ctx) {
     if (!slope)
       return slope.takeError();
   }
-  llvm::Expected<Value> result =
-      ctx.create<cgc_op::PReluOp>({*input, *slope});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<cgc_op::PReluOp>({*input, *slope}));
 }
 
 } // namespace
@@ -108,8 +98,7 @@ void registerMathConverters(ConverterRegistry &registry) {
   registry.add("Softplus", convertMath<cgc_op::SoftplusOp>);
   registry.add("Softsign", convertMath<cgc_op::SoftsignOp>);
   registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>);
-  registry.add("Elu", convertMath<cgc_op::EluOp>,
-               {"alpha", "consumed_inputs"});
+  registry.add("Elu", convertMath<cgc_op::EluOp>, {"alpha", "consumed_inputs"});
   registry.add("Selu", convertMath<cgc_op::SeluOp>,
                {"alpha", "gamma", "consumed_inputs"});
   registry.add("LeakyRelu", convertMath<cgc_op::LeakyReluOp>,

@@ -17,27 +17,11 @@ using namespace mlir;
 namespace opencgc::onnx_import {
 namespace {
 
-/// Inputs [0, count) as IR values.
-llvm::Expected<SmallVector<Value>> inputs(ImportContext &ctx, unsigned count) {
-  SmallVector<Value> values;
-  for (unsigned i = 0; i < count; ++i) {
-    llvm::Expected<Value> value = ctx.input(i);
-    if (!value)
-      return value.takeError();
-    values.push_back(*value);
-  }
-  return values;
-}
-
 /// Creates `OpTy` from `operands` and defines output 0 with its result.
 template <typename OpTy>
 llvm::Error emit(ImportContext &ctx, ValueRange operands,
                  ArrayRef<NamedAttribute> attrs) {
-  llvm::Expected<Value> result = ctx.create<OpTy>(operands, attrs);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<OpTy>(operands, attrs));
 }
 
 NamedAttribute f32Attr(ImportContext &ctx, StringRef name, float value) {
@@ -60,7 +44,7 @@ llvm::Error convertBatchNormalization(ImportContext &ctx) {
   // Before opset 7, spatial=0 normalizes per element with C x D1.. params.
   if (ctx.getOpset() < 9 && ctx.intAttr("spatial", 1) != 1)
     return ctx.unsupported("BatchNormalization spatial=0");
-  auto operands = inputs(ctx, 5);
+  auto operands = inputValues(ctx, 5);
   if (!operands)
     return operands.takeError();
   return emit<cgc_op::BatchNormalizationOp>(
@@ -69,7 +53,7 @@ llvm::Error convertBatchNormalization(ImportContext &ctx) {
 }
 
 llvm::Error convertLayerNormalization(ImportContext &ctx) {
-  auto operands = inputs(ctx, ctx.hasInput(2) ? 3 : 2);
+  auto operands = inputValues(ctx, ctx.hasInput(2) ? 3 : 2);
   if (!operands)
     return operands.takeError();
   llvm::Expected<Value> result = ctx.create<cgc_op::LayerNormalizationOp>(
@@ -86,7 +70,7 @@ llvm::Error convertLayerNormalization(ImportContext &ctx) {
 }
 
 llvm::Error convertInstanceNormalization(ImportContext &ctx) {
-  auto operands = inputs(ctx, 3);
+  auto operands = inputValues(ctx, 3);
   if (!operands)
     return operands.takeError();
   return emit<cgc_op::InstanceNormalizationOp>(
@@ -97,7 +81,7 @@ llvm::Error convertInstanceNormalization(ImportContext &ctx) {
 llvm::Error convertLrn(ImportContext &ctx) {
   if (!ctx.findAttr("size"))
     return ctx.malformed("LRN needs attribute 'size'");
-  auto operands = inputs(ctx, 1);
+  auto operands = inputValues(ctx, 1);
   if (!operands)
     return operands.takeError();
   return emit<cgc_op::LrnOp>(
@@ -109,7 +93,7 @@ llvm::Error convertLrn(ImportContext &ctx) {
 }
 
 llvm::Error convertMeanVarianceNormalization(ImportContext &ctx) {
-  auto operands = inputs(ctx, 1);
+  auto operands = inputValues(ctx, 1);
   if (!operands)
     return operands.takeError();
   std::vector<int64_t> axes =
@@ -119,7 +103,7 @@ llvm::Error convertMeanVarianceNormalization(ImportContext &ctx) {
 }
 
 llvm::Error convertLpNormalization(ImportContext &ctx) {
-  auto operands = inputs(ctx, 1);
+  auto operands = inputValues(ctx, 1);
   if (!operands)
     return operands.takeError();
   return emit<cgc_op::LpNormalizationOp>(
@@ -197,7 +181,7 @@ llvm::Error convertGlobalLpPool(ImportContext &ctx) {
 llvm::Error convertEinsum(ImportContext &ctx) {
   if (!ctx.findAttr("equation"))
     return ctx.malformed("Einsum needs attribute 'equation'");
-  auto operands = inputs(ctx, ctx.getNumInputs());
+  auto operands = inputValues(ctx, ctx.getNumInputs());
   if (!operands)
     return operands.takeError();
   std::string equation = ctx.stringAttr("equation", "");

@@ -11,8 +11,7 @@ using namespace mlir;
 namespace opencgc::onnx_import {
 namespace {
 
-template <typename OpTy>
-llvm::Error convertPool(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertPool(ImportContext &ctx) {
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)
     return x.takeError();
@@ -29,8 +28,8 @@ llvm::Error convertPool(ImportContext &ctx) {
     return strides.takeError();
   if (!dilations)
     return dilations.takeError();
-  llvm::Expected<Padding> pads = resolvePadding(
-      ctx, shape.drop_front(2), *kernel, *strides, *dilations);
+  llvm::Expected<Padding> pads =
+      resolvePadding(ctx, shape.drop_front(2), *kernel, *strides, *dilations);
   if (!pads)
     return pads.takeError();
   OpBuilder &b = ctx.getBuilder();
@@ -42,18 +41,18 @@ llvm::Error convertPool(ImportContext &ctx) {
       ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
       ctx.namedAttr("ceil_mode", b.getBoolAttr(ctx.intAttr("ceil_mode", 0)))};
   if constexpr (std::is_same_v<OpTy, cgc_op::AveragePoolingOp>)
-    attrs.push_back(ctx.namedAttr(
-        "count_include_pad", b.getBoolAttr(ctx.intAttr("count_include_pad",
-                                                       0))));
+    attrs.push_back(
+        ctx.namedAttr("count_include_pad",
+                      b.getBoolAttr(ctx.intAttr("count_include_pad", 0))));
   // MaxPool's optional Indices output needs the two-result op.
-  bool wantsIndices = ctx.getNode().output_size() > 1 &&
-                      !ctx.getNode().output(1).empty();
+  bool wantsIndices =
+      ctx.getNode().output_size() > 1 && !ctx.getNode().output(1).empty();
   if constexpr (std::is_same_v<OpTy, cgc_op::MaxPoolingOp>) {
     if (wantsIndices) {
       // storage_order only changes how Indices are numbered.
-      attrs.push_back(ctx.namedAttr(
-          "storage_order",
-          b.getI64IntegerAttr(ctx.intAttr("storage_order", 0))));
+      attrs.push_back(
+          ctx.namedAttr("storage_order",
+                        b.getI64IntegerAttr(ctx.intAttr("storage_order", 0))));
       llvm::Expected<Value> result =
           ctx.create<cgc_op::MaxPoolingWithIndicesOp>({*x}, attrs);
       if (!result)
@@ -65,28 +64,21 @@ llvm::Error convertPool(ImportContext &ctx) {
   }
   if (wantsIndices)
     return ctx.unsupported("a second output");
-  llvm::Expected<Value> result = ctx.create<OpTy>({*x}, attrs);
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(ctx, ctx.create<OpTy>({*x}, attrs));
 }
 
 /// Global pooling is pooling with the whole spatial extent as the window.
-template <typename OpTy>
-llvm::Error convertGlobalPool(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertGlobalPool(ImportContext &ctx) {
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)
     return x.takeError();
   llvm::ArrayRef<int64_t> shape = shapeOf(*x);
   if (shape.size() < 3)
     return ctx.malformed("pooling needs an input of rank >= 3");
-  llvm::Expected<Value> result = ctx.create<OpTy>(
-      {*x}, {ctx.namedAttr("window_size", ctx.i64Array(shape.drop_front(2)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx, ctx.create<OpTy>(
+               {*x}, {ctx.namedAttr("window_size",
+                                    ctx.i64Array(shape.drop_front(2)))}));
 }
 
 /// Upsample with integer spatial scales and unit batch/channel scales.
@@ -119,13 +111,11 @@ llvm::Error convertUpsample(ImportContext &ctx) {
   std::string mode = ctx.stringAttr("mode", "nearest");
   if (mode != "nearest" && mode != "linear")
     return ctx.unsupported("Upsample mode '" + mode + "'");
-  llvm::Expected<Value> result = ctx.create<cgc_op::UpsampleOp>(
-      {*x}, {ctx.namedAttr("scale_size", ctx.i64Array(spatial)),
-             ctx.namedAttr("mode", ctx.getBuilder().getStringAttr(mode))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::UpsampleOp>(
+          {*x}, {ctx.namedAttr("scale_size", ctx.i64Array(spatial)),
+                 ctx.namedAttr("mode", ctx.getBuilder().getStringAttr(mode))}));
 }
 } // namespace
 

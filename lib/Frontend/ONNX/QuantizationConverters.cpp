@@ -18,31 +18,11 @@ llvm::Expected<Value> zeroPointOrDefault(ImportContext &ctx, unsigned index,
   return ctx.syntheticConstant(name, Tensor(dtype, {}));
 }
 
-/// Operands 0..count-1, all required.
-llvm::Expected<SmallVector<Value>> inputs(ImportContext &ctx,
-                                          unsigned count) {
-  SmallVector<Value> values;
-  for (unsigned i = 0; i < count; ++i) {
-    llvm::Expected<Value> value = ctx.input(i);
-    if (!value)
-      return value.takeError();
-    values.push_back(*value);
-  }
-  return values;
-}
-
-llvm::Error finish(ImportContext &ctx, llvm::Expected<Value> result) {
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
-}
-
 /// QuantizeLinear / DequantizeLinear: x, scale, optional zero point (uint8
 /// by default); `axis` exists from opset 13.
 template <typename OpTy, bool Quantize>
 llvm::Error convertLinear(ImportContext &ctx) {
-  auto operands = inputs(ctx, 2);
+  auto operands = inputValues(ctx, 2);
   if (!operands)
     return operands.takeError();
   DType zeroType = DType::UInt8;
@@ -56,16 +36,15 @@ llvm::Error convertLinear(ImportContext &ctx) {
   if (!zero)
     return zero.takeError();
   operands->push_back(*zero);
-  return finish(ctx, ctx.create<OpTy>(
-                         *operands, {ctx.namedAttr("axis", ctx.getBuilder()
-                                                               .getI64IntegerAttr(
-                                                                   ctx.intAttr(
-                                                                       "axis",
-                                                                       1)))}));
+  return setResult(
+      ctx,
+      ctx.create<OpTy>(
+          *operands, {ctx.namedAttr("axis", ctx.getBuilder().getI64IntegerAttr(
+                                                ctx.intAttr("axis", 1)))}));
 }
 
 llvm::Error convertDynamicQuantizeLinear(ImportContext &ctx) {
-  auto operands = inputs(ctx, 1);
+  auto operands = inputValues(ctx, 1);
   if (!operands)
     return operands.takeError();
   llvm::Expected<Value> y =
@@ -79,7 +58,7 @@ llvm::Error convertDynamicQuantizeLinear(ImportContext &ctx) {
 }
 
 llvm::Error convertMatMulInteger(ImportContext &ctx) {
-  auto operands = inputs(ctx, 2);
+  auto operands = inputValues(ctx, 2);
   if (!operands)
     return operands.takeError();
   for (unsigned i = 0; i < 2; ++i) {
@@ -92,12 +71,12 @@ llvm::Error convertMatMulInteger(ImportContext &ctx) {
       return zero.takeError();
     operands->push_back(*zero);
   }
-  return finish(ctx, ctx.create<cgc_op::MatMulIntegerOp>(*operands));
+  return setResult(ctx, ctx.create<cgc_op::MatMulIntegerOp>(*operands));
 }
 
 /// The window attributes of Conv, shared by ConvInteger and QLinearConv.
-llvm::Expected<SmallVector<NamedAttribute>>
-convAttributes(ImportContext &ctx, Value x, Value w) {
+llvm::Expected<SmallVector<NamedAttribute>> convAttributes(ImportContext &ctx,
+                                                           Value x, Value w) {
   llvm::ArrayRef<int64_t> xShape = shapeOf(x), wShape = shapeOf(w);
   if (xShape.size() < 3 || wShape.size() != xShape.size())
     return ctx.malformed("input and weight need equal rank >= 3");
@@ -108,9 +87,8 @@ convAttributes(ImportContext &ctx, Value x, Value w) {
   llvm::Expected<Shape> dilations = spatialInts(ctx, "dilations", spatial, 1);
   if (!dilations)
     return dilations.takeError();
-  llvm::Expected<Padding> pads =
-      resolvePadding(ctx, xShape.drop_front(2), wShape.drop_front(2),
-                     *strides, *dilations);
+  llvm::Expected<Padding> pads = resolvePadding(
+      ctx, xShape.drop_front(2), wShape.drop_front(2), *strides, *dilations);
   if (!pads)
     return pads.takeError();
   return SmallVector<NamedAttribute>{
@@ -118,22 +96,20 @@ convAttributes(ImportContext &ctx, Value x, Value w) {
       ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
       ctx.namedAttr("start_padding", ctx.i64Array(pads->begin)),
       ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
-      ctx.namedAttr("group",
-                    ctx.getBuilder().getI64IntegerAttr(ctx.intAttr("group",
-                                                                   1)))};
+      ctx.namedAttr("group", ctx.getBuilder().getI64IntegerAttr(
+                                 ctx.intAttr("group", 1)))};
 }
 
 llvm::Error convertConvInteger(ImportContext &ctx) {
-  auto operands = inputs(ctx, 2);
+  auto operands = inputValues(ctx, 2);
   if (!operands)
     return operands.takeError();
   for (unsigned i = 0; i < 2; ++i) {
     llvm::Expected<DType> type = ctx.inputDType(i);
     if (!type)
       return type.takeError();
-    auto zero = zeroPointOrDefault(ctx, 2 + i, *type,
-                                   i ? "weight_zero_point"
-                                     : "input_zero_point");
+    auto zero = zeroPointOrDefault(
+        ctx, 2 + i, *type, i ? "weight_zero_point" : "input_zero_point");
     if (!zero)
       return zero.takeError();
     operands->push_back(*zero);
@@ -141,18 +117,18 @@ llvm::Error convertConvInteger(ImportContext &ctx) {
   auto attrs = convAttributes(ctx, (*operands)[0], (*operands)[1]);
   if (!attrs)
     return attrs.takeError();
-  return finish(ctx, ctx.create<cgc_op::ConvIntegerOp>(*operands, *attrs));
+  return setResult(ctx, ctx.create<cgc_op::ConvIntegerOp>(*operands, *attrs));
 }
 
 llvm::Error convertQLinearMatMul(ImportContext &ctx) {
-  auto operands = inputs(ctx, 8);
+  auto operands = inputValues(ctx, 8);
   if (!operands)
     return operands.takeError();
-  return finish(ctx, ctx.create<cgc_op::QLinearMatMulOp>(*operands));
+  return setResult(ctx, ctx.create<cgc_op::QLinearMatMulOp>(*operands));
 }
 
 llvm::Error convertQLinearConv(ImportContext &ctx) {
-  auto operands = inputs(ctx, 8);
+  auto operands = inputValues(ctx, 8);
   if (!operands)
     return operands.takeError();
   if (ctx.hasInput(8)) {
@@ -164,24 +140,24 @@ llvm::Error convertQLinearConv(ImportContext &ctx) {
   auto attrs = convAttributes(ctx, (*operands)[0], (*operands)[3]);
   if (!attrs)
     return attrs.takeError();
-  return finish(ctx, ctx.create<cgc_op::QLinearConvOp>(*operands, *attrs));
+  return setResult(ctx, ctx.create<cgc_op::QLinearConvOp>(*operands, *attrs));
 }
 } // namespace
 
 void registerQuantizationConverters(ConverterRegistry &registry) {
-  registry.add("QuantizeLinear",
-               convertLinear<cgc_op::QuantizeLinearOp, true>, {"axis"});
+  registry.add("QuantizeLinear", convertLinear<cgc_op::QuantizeLinearOp, true>,
+               {"axis"});
   registry.add("DequantizeLinear",
                convertLinear<cgc_op::DequantizeLinearOp, false>, {"axis"});
   registry.add("DynamicQuantizeLinear", convertDynamicQuantizeLinear);
   registry.add("MatMulInteger", convertMatMulInteger);
-  registry.add("ConvInteger", convertConvInteger,
-               {"auto_pad", "dilations", "group", "kernel_shape", "pads",
-                "strides"});
+  registry.add(
+      "ConvInteger", convertConvInteger,
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
   registry.add("QLinearMatMul", convertQLinearMatMul);
-  registry.add("QLinearConv", convertQLinearConv,
-               {"auto_pad", "dilations", "group", "kernel_shape", "pads",
-                "strides"});
+  registry.add(
+      "QLinearConv", convertQLinearConv,
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
 }
 
 } // namespace opencgc::onnx_import

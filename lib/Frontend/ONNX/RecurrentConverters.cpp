@@ -70,9 +70,8 @@ llvm::Error convertRecurrent(ImportContext &ctx, int64_t gates,
   llvm::Expected<Value> w = ctx.input(1);
   if (!w)
     return w.takeError();
-  int64_t hidden = ctx.intAttr("hidden_size", shapeOf(*w).size() == 3
-                                                  ? shapeOf(*w)[1] / gates
-                                                  : 0);
+  int64_t hidden = ctx.intAttr(
+      "hidden_size", shapeOf(*w).size() == 3 ? shapeOf(*w)[1] / gates : 0);
   DType dtype = *dtypeFromElementType(
       cast<cgc::TensorType>(input.getType()).getElementType());
   SmallVector<Value> operands = {input, *w};
@@ -125,9 +124,9 @@ llvm::Error convertRecurrent(ImportContext &ctx, int64_t gates,
   if (const onnx::AttributeProto *clip = ctx.findAttr("clip"))
     attrs.push_back(ctx.namedAttr("clip", b.getF32FloatAttr(clip->f())));
   if (gates == 3)
-    attrs.push_back(ctx.namedAttr(
-        "linear_before_reset",
-        b.getBoolAttr(ctx.intAttr("linear_before_reset", 0))));
+    attrs.push_back(
+        ctx.namedAttr("linear_before_reset",
+                      b.getBoolAttr(ctx.intAttr("linear_before_reset", 0))));
   if (gates == 4)
     attrs.push_back(ctx.namedAttr(
         "input_forget", b.getBoolAttr(ctx.intAttr("input_forget", 0))));
@@ -156,8 +155,7 @@ llvm::Error convertGru(ImportContext &ctx) {
   return convertRecurrent<cgc_op::GruOp>(ctx, 3, {"Sigmoid", "Tanh"});
 }
 llvm::Error convertLstm(ImportContext &ctx) {
-  return convertRecurrent<cgc_op::LstmOp>(ctx, 4,
-                                          {"Sigmoid", "Tanh", "Tanh"});
+  return convertRecurrent<cgc_op::LstmOp>(ctx, 4, {"Sigmoid", "Tanh", "Tanh"});
 }
 } // namespace
 

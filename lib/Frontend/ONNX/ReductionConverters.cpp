@@ -1,4 +1,5 @@
-//===- ReductionConverters.cpp - ONNX converters of the reduction family -----===//
+//===- ReductionConverters.cpp - ONNX converters of the reduction family
+//-----===//
 //
 // Reduce*, ArgMax/ArgMin, LogSoftmax, Hardmax, CumSum and TopK. Shape-like
 // inputs (axes, axis, k) must be known at import time.
@@ -13,14 +14,6 @@ using namespace mlir;
 
 namespace opencgc::onnx_import {
 namespace {
-
-/// Defines output 0 from a created op, forwarding errors.
-llvm::Error setResult(ImportContext &ctx, llvm::Expected<Value> result) {
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
-}
 
 NamedAttribute boolAttr(ImportContext &ctx, StringRef name, int64_t value) {
   return ctx.namedAttr(name, ctx.getBuilder().getBoolAttr(value != 0));
@@ -58,8 +51,7 @@ llvm::Error convertReduce(ImportContext &ctx, int64_t axesInputOpset) {
   return setResult(ctx, ctx.create<OpTy>({*input}, attrs));
 }
 
-template <typename OpTy>
-llvm::Error convertReduceAxesAt18(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertReduceAxesAt18(ImportContext &ctx) {
   return convertReduce<OpTy>(ctx, 18);
 }
 
@@ -67,49 +59,16 @@ llvm::Error convertReduceSum(ImportContext &ctx) {
   return convertReduce<cgc_op::ReduceSumOp>(ctx, 13);
 }
 
-template <typename OpTy>
-llvm::Error convertArgReduce(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertArgReduce(ImportContext &ctx) {
   llvm::Expected<Value> input = ctx.input(0);
   if (!input)
     return input.takeError();
   return setResult(
       ctx, ctx.create<OpTy>(
-               {*input},
-               {i64Attr(ctx, "axis", ctx.intAttr("axis", 0)),
-                boolAttr(ctx, "keepdims", ctx.intAttr("keepdims", 1)),
-                boolAttr(ctx, "select_last_index",
-                         ctx.intAttr("select_last_index", 0))}));
-}
-
-/// Like Softmax: before opset 13 the input is flattened to 2-D at `axis`
-/// (default 1) and each row is normalized; from 13 on the op works along
-/// `axis` (default -1).
-template <typename OpTy>
-llvm::Error convertSoftmaxLike(ImportContext &ctx) {
-  llvm::Expected<Value> input = ctx.input(0);
-  if (!input)
-    return input.takeError();
-  if (ctx.getOpset() >= 13)
-    return setResult(ctx, ctx.create<OpTy>(
-                              {*input},
-                              {i64Attr(ctx, "axis", ctx.intAttr("axis", -1))}));
-  llvm::ArrayRef<int64_t> shape = shapeOf(*input);
-  int64_t rank = shape.size();
-  int64_t axis = ctx.intAttr("axis", 1);
-  if (axis < -rank || axis > rank)
-    return ctx.malformed("axis " + llvm::Twine(axis) +
-                         " is out of range for rank " + llvm::Twine(rank));
-  axis = axis < 0 ? axis + rank : axis;
-  Shape flat = {getNumElements(shape.take_front(axis)),
-                getNumElements(shape.drop_front(axis))};
-  llvm::Expected<Value> rows = reshapeTo(ctx, *input, flat);
-  if (!rows)
-    return rows.takeError();
-  llvm::Expected<Value> normalized =
-      ctx.create<OpTy>({*rows}, {i64Attr(ctx, "axis", 1)});
-  if (!normalized)
-    return normalized.takeError();
-  return setResult(ctx, reshapeTo(ctx, *normalized, shape));
+               {*input}, {i64Attr(ctx, "axis", ctx.intAttr("axis", 0)),
+                          boolAttr(ctx, "keepdims", ctx.intAttr("keepdims", 1)),
+                          boolAttr(ctx, "select_last_index",
+                                   ctx.intAttr("select_last_index", 0))}));
 }
 
 /// A single integer from a static input (CumSum's axis, TopK's k).
@@ -154,10 +113,10 @@ llvm::Error convertTopK(ImportContext &ctx) {
     return ctx.malformed("missing attribute 'k'");
   }
   llvm::Expected<Value> values = ctx.create<cgc_op::TopKOp>(
-      {*input}, {i64Attr(ctx, "k", k),
-                 i64Attr(ctx, "axis", ctx.intAttr("axis", -1)),
-                 boolAttr(ctx, "largest", ctx.intAttr("largest", 1)),
-                 boolAttr(ctx, "sorted", ctx.intAttr("sorted", 1))});
+      {*input},
+      {i64Attr(ctx, "k", k), i64Attr(ctx, "axis", ctx.intAttr("axis", -1)),
+       boolAttr(ctx, "largest", ctx.intAttr("largest", 1)),
+       boolAttr(ctx, "sorted", ctx.intAttr("sorted", 1))});
   if (!values)
     return values.takeError();
   ctx.setOutput(0, *values);
@@ -167,8 +126,7 @@ llvm::Error convertTopK(ImportContext &ctx) {
 
 /// NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss (opset 12/13);
 /// the latter's optional second output is log_prob.
-template <typename OpTy>
-llvm::Error convertLoss(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertLoss(ImportContext &ctx) {
   SmallVector<Value> operands;
   for (unsigned i = 0; i < 3; ++i) {
     if (i == 2 && !ctx.hasInput(2))
@@ -199,8 +157,8 @@ llvm::Error convertLoss(ImportContext &ctx) {
 
 void registerReductionConverters(ConverterRegistry &registry) {
   using namespace cgc_op;
-  std::initializer_list<llvm::StringRef> reduceAttrs = {
-      "axes", "keepdims", "noop_with_empty_axes"};
+  std::initializer_list<llvm::StringRef> reduceAttrs = {"axes", "keepdims",
+                                                        "noop_with_empty_axes"};
   registry.add("ReduceSum", convertReduceSum, reduceAttrs);
   registry.add("ReduceMean", convertReduceAxesAt18<ReduceMeanOp>, reduceAttrs);
   registry.add("ReduceMax", convertReduceAxesAt18<ReduceMaxOp>, reduceAttrs);

@@ -1,4 +1,5 @@
-//===- ResamplingConverters.cpp - ONNX converters of the resampling family -===//
+//===- ResamplingConverters.cpp - ONNX converters of the resampling family
+//-===//
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
@@ -11,22 +12,14 @@ using namespace mlir;
 namespace opencgc::onnx_import {
 namespace {
 
-llvm::Error finish(ImportContext &ctx, llvm::Expected<Value> result) {
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
-}
-
 //===----------------------------------------------------------------------===//
 // Resize
 //===----------------------------------------------------------------------===//
 
 /// A static float input as doubles; empty when the input is omitted or an
 /// empty tensor (ONNX's way to leave out roi/scales before opset 13).
-llvm::Expected<std::vector<double>> optionalFloats(ImportContext &ctx,
-                                                   unsigned index,
-                                                   StringRef what) {
+llvm::Expected<std::vector<double>>
+optionalFloats(ImportContext &ctx, unsigned index, StringRef what) {
   std::vector<double> values;
   if (!ctx.hasInput(index))
     return values;
@@ -96,7 +89,7 @@ llvm::Error convertResize(ImportContext &ctx) {
     attrs.push_back(ctx.namedAttr("coordinate_transformation_mode",
                                   b.getStringAttr("asymmetric")));
     attrs.push_back(ctx.namedAttr("nearest_mode", b.getStringAttr("floor")));
-    return finish(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
+    return setResult(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
   }
   std::string transform =
       ctx.stringAttr("coordinate_transformation_mode", "half_pixel");
@@ -112,25 +105,23 @@ llvm::Error convertResize(ImportContext &ctx) {
   attrs.append(
       {ctx.namedAttr("coordinate_transformation_mode",
                      b.getStringAttr(transform)),
-       ctx.namedAttr("nearest_mode", b.getStringAttr(ctx.stringAttr(
-                                         "nearest_mode",
-                                         "round_prefer_floor"))),
+       ctx.namedAttr("nearest_mode",
+                     b.getStringAttr(
+                         ctx.stringAttr("nearest_mode", "round_prefer_floor"))),
        ctx.namedAttr("cubic_coeff_a",
                      b.getF64FloatAttr(ctx.floatAttr("cubic_coeff_a", -0.75))),
        ctx.namedAttr("exclude_outside",
                      b.getBoolAttr(ctx.intAttr("exclude_outside", 0))),
-       ctx.namedAttr("extrapolation_value",
-                     b.getF64FloatAttr(
-                         ctx.floatAttr("extrapolation_value", 0)))});
-  return finish(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
+       ctx.namedAttr("extrapolation_value", b.getF64FloatAttr(ctx.floatAttr(
+                                                "extrapolation_value", 0)))});
+  return setResult(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
 }
 
 //===----------------------------------------------------------------------===//
 // DepthToSpace, SpaceToDepth
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-llvm::Error convertBlockMove(ImportContext &ctx) {
+template <typename OpTy> llvm::Error convertBlockMove(ImportContext &ctx) {
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)
     return x.takeError();
@@ -141,9 +132,9 @@ llvm::Error convertBlockMove(ImportContext &ctx) {
       "blocksize", b.getI64IntegerAttr(ctx.intAttr("blocksize", 1)))};
   // DepthToSpace gained `mode` at opset 11; DCR is the older behavior.
   if constexpr (std::is_same_v<OpTy, cgc_op::DepthToSpaceOp>)
-    attrs.push_back(ctx.namedAttr(
-        "mode", b.getStringAttr(ctx.stringAttr("mode", "DCR"))));
-  return finish(ctx, ctx.create<OpTy>({*x}, attrs));
+    attrs.push_back(
+        ctx.namedAttr("mode", b.getStringAttr(ctx.stringAttr("mode", "DCR"))));
+  return setResult(ctx, ctx.create<OpTy>({*x}, attrs));
 }
 
 //===----------------------------------------------------------------------===//
@@ -158,12 +149,10 @@ int64_t floorDiv2(int64_t value) {
 
 /// Explicit paddings of a ConvTranspose per the ONNX formulas: from
 /// output_shape or SAME_* auto_pad (output = input * stride), else `pads`.
-llvm::Expected<Padding> transposePadding(ImportContext &ctx,
-                                         ArrayRef<int64_t> in,
-                                         ArrayRef<int64_t> kernel,
-                                         ArrayRef<int64_t> strides,
-                                         ArrayRef<int64_t> dilations,
-                                         ArrayRef<int64_t> outputPadding) {
+llvm::Expected<Padding>
+transposePadding(ImportContext &ctx, ArrayRef<int64_t> in,
+                 ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                 ArrayRef<int64_t> dilations, ArrayRef<int64_t> outputPadding) {
   size_t count = in.size();
   std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
   std::optional<std::vector<int64_t>> outputShape =
@@ -231,20 +220,18 @@ llvm::Error convertConvTranspose(ImportContext &ctx) {
       spatialInts(ctx, "output_padding", spatial, 0);
   if (!outputPadding)
     return outputPadding.takeError();
-  llvm::Expected<Padding> pads =
-      transposePadding(ctx, xShape.drop_front(2), kernel, *strides,
-                       *dilations, *outputPadding);
+  llvm::Expected<Padding> pads = transposePadding(
+      ctx, xShape.drop_front(2), kernel, *strides, *dilations, *outputPadding);
   if (!pads)
     return pads.takeError();
-  return finish(
+  return setResult(
       ctx, ctx.create<cgc_op::ConvTransposeOp>(
                operands,
                {ctx.namedAttr("strides", ctx.i64Array(*strides)),
                 ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
                 ctx.namedAttr("start_padding", ctx.i64Array(pads->begin)),
                 ctx.namedAttr("end_padding", ctx.i64Array(pads->end)),
-                ctx.namedAttr("output_padding",
-                              ctx.i64Array(*outputPadding)),
+                ctx.namedAttr("output_padding", ctx.i64Array(*outputPadding)),
                 ctx.namedAttr("group", ctx.getBuilder().getI64IntegerAttr(
                                            ctx.intAttr("group", 1)))}));
 }
@@ -257,18 +244,16 @@ llvm::Error convertGridSample(ImportContext &ctx) {
   if (!grid)
     return grid.takeError();
   OpBuilder &b = ctx.getBuilder();
-  llvm::Expected<Value> result = ctx.create<cgc_op::GridSampleOp>(
-      {*x, *grid},
-      {ctx.namedAttr("mode",
-                     b.getStringAttr(ctx.stringAttr("mode", "bilinear"))),
-       ctx.namedAttr("padding_mode", b.getStringAttr(ctx.stringAttr(
-                                         "padding_mode", "zeros"))),
-       ctx.namedAttr("align_corners",
-                     b.getBoolAttr(ctx.intAttr("align_corners", 0)))});
-  if (!result)
-    return result.takeError();
-  ctx.setOutput(0, *result);
-  return llvm::Error::success();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::GridSampleOp>(
+          {*x, *grid},
+          {ctx.namedAttr("mode",
+                         b.getStringAttr(ctx.stringAttr("mode", "bilinear"))),
+           ctx.namedAttr("padding_mode", b.getStringAttr(ctx.stringAttr(
+                                             "padding_mode", "zeros"))),
+           ctx.namedAttr("align_corners",
+                         b.getBoolAttr(ctx.intAttr("align_corners", 0)))}));
 }
 } // namespace
 

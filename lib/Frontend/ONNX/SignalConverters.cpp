@@ -27,8 +27,8 @@ llvm::Error convertWindow(ImportContext &ctx) {
   int64_t length = size->getAsInt(0);
   if (length < 0)
     return ctx.malformed("negative window size " + llvm::Twine(length));
-  std::optional<DType> dtype = dtypeFromOnnx(
-      static_cast<int32_t>(ctx.intAttr("output_datatype", 1)));
+  std::optional<DType> dtype =
+      dtypeFromOnnx(static_cast<int32_t>(ctx.intAttr("output_datatype", 1)));
   if (!dtype)
     return ctx.unsupported("output_datatype " +
                            llvm::Twine(ctx.intAttr("output_datatype", 1)));

@@ -16,12 +16,10 @@ using namespace mlir;
 namespace opencgc::reference {
 namespace {
 
-template <typename T>
-constexpr bool isArithmetic() {
+template <typename T> constexpr bool isArithmetic() {
   return !std::is_same_v<T, bool>;
 }
-template <typename T>
-constexpr bool isFloating() {
+template <typename T> constexpr bool isFloating() {
   return std::is_floating_point_v<ComputeType<T>>;
 }
 
@@ -65,35 +63,27 @@ llvm::Expected<TensorList> binaryKernel(Operation *op,
   return single(out);
 }
 
-template <typename T>
-struct AddFn {
+template <typename T> struct AddFn {
   static constexpr bool supported = isArithmetic<T>();
-  template <typename C>
-  static std::optional<C> apply(C a, C b) {
+  template <typename C> static std::optional<C> apply(C a, C b) {
     return C(a + b);
   }
 };
-template <typename T>
-struct SubFn {
+template <typename T> struct SubFn {
   static constexpr bool supported = isArithmetic<T>();
-  template <typename C>
-  static std::optional<C> apply(C a, C b) {
+  template <typename C> static std::optional<C> apply(C a, C b) {
     return C(a - b);
   }
 };
-template <typename T>
-struct MulFn {
+template <typename T> struct MulFn {
   static constexpr bool supported = isArithmetic<T>();
-  template <typename C>
-  static std::optional<C> apply(C a, C b) {
+  template <typename C> static std::optional<C> apply(C a, C b) {
     return C(a * b);
   }
 };
-template <typename T>
-struct DivFn {
+template <typename T> struct DivFn {
   static constexpr bool supported = isArithmetic<T>();
-  template <typename C>
-  static std::optional<C> apply(C a, C b) {
+  template <typename C> static std::optional<C> apply(C a, C b) {
     if constexpr (std::is_integral_v<C>)
       if (b == 0)
         return std::nullopt;
@@ -124,36 +114,28 @@ llvm::Expected<TensorList> unaryKernel(Operation *op,
   return single(out);
 }
 
-template <typename T>
-struct ReluFn {
+template <typename T> struct ReluFn {
   static constexpr bool supported =
       isFloating<T>() || std::is_signed_v<ComputeType<T>>;
-  template <typename C>
-  static C apply(Operation *, C x) {
+  template <typename C> static C apply(Operation *, C x) {
     return x > C(0) ? x : C(0);
   }
 };
-template <typename T>
-struct SigmoidFn {
+template <typename T> struct SigmoidFn {
   static constexpr bool supported = isFloating<T>();
-  template <typename C>
-  static C apply(Operation *, C x) {
+  template <typename C> static C apply(Operation *, C x) {
     return C(1) / (C(1) + std::exp(-x));
   }
 };
-template <typename T>
-struct TanhFn {
+template <typename T> struct TanhFn {
   static constexpr bool supported = isFloating<T>();
-  template <typename C>
-  static C apply(Operation *, C x) {
+  template <typename C> static C apply(Operation *, C x) {
     return std::tanh(x);
   }
 };
-template <typename T>
-struct GeluFn {
+template <typename T> struct GeluFn {
   static constexpr bool supported = isFloating<T>();
-  template <typename C>
-  static C apply(Operation *op, C x) {
+  template <typename C> static C apply(Operation *op, C x) {
     if (cast<cgc_op::GeluOp>(op).getApproximate() == "tanh") {
       C inner = C(std::sqrt(2.0 / M_PI)) * (x + C(0.044715) * x * x * x);
       return C(0.5) * x * (C(1) + std::tanh(inner));
@@ -182,10 +164,9 @@ llvm::Expected<TensorList> softmaxKernel(Operation *op,
       for (int64_t k = 0; k < extent; ++k)
         sum += std::exp(in[0].getAsDouble(base + k * inner) - maximum);
       for (int64_t k = 0; k < extent; ++k)
-        out.setFromDouble(base + k * inner,
-                          std::exp(in[0].getAsDouble(base + k * inner) -
-                                   maximum) /
-                              sum);
+        out.setFromDouble(
+            base + k * inner,
+            std::exp(in[0].getAsDouble(base + k * inner) - maximum) / sum);
     }
   }
   return single(out);

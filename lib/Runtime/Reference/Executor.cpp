@@ -16,8 +16,7 @@ llvm::Error checkType(Tensor &value, Type type, Operation *where,
   auto tensorType = cast<cgc::TensorType>(type);
   std::optional<DType> dtype =
       dtypeFromElementType(tensorType.getElementType());
-  if (dtype == value.getDType() &&
-      value.getShape() == tensorType.getShape())
+  if (dtype == value.getDType() && value.getShape() == tensorType.getShape())
     return llvm::Error::success();
   return kernelError(where, what + " is " + getDTypeName(value.getDType()) +
                                 " " + formatShape(value.getShape()) +
@@ -34,10 +33,9 @@ public:
                             llvm::ArrayRef<Tensor> arguments) {
     Block *body = entry.getBodyBlock();
     if (arguments.size() != body->getNumArguments())
-      return kernelError(entry, "expects " +
-                                    llvm::Twine(body->getNumArguments()) +
-                                    " arguments, got " +
-                                    llvm::Twine(arguments.size()));
+      return kernelError(
+          entry, "expects " + llvm::Twine(body->getNumArguments()) +
+                     " arguments, got " + llvm::Twine(arguments.size()));
     for (auto [index, arg] : llvm::enumerate(body->getArguments())) {
       Tensor value = arguments[index];
       if (auto error = checkType(value, arg.getType(), entry,
@@ -62,7 +60,8 @@ private:
   llvm::Error execute(Operation *op) {
     if (auto constant = dyn_cast<cgc::ConstantOp>(op))
       return bindConstant(constant);
-    KernelFn kernel = KernelRegistry::get().lookup(op->getName().getStringRef());
+    KernelFn kernel =
+        KernelRegistry::get().lookup(op->getName().getStringRef());
     if (!kernel)
       return kernelError(op, "the reference device has no kernel for this op");
     llvm::SmallVector<Tensor, 4> inputs;
@@ -84,13 +83,12 @@ private:
   llvm::Error bindConstant(cgc::ConstantOp constant) {
     llvm::Expected<Tensor> value = constants(constant.getName());
     if (!value)
-      return kernelError(constant, "cannot bind named constant \"" +
-                                       constant.getName() + "\": " +
-                                       llvm::toString(value.takeError()));
+      return kernelError(constant,
+                         "cannot bind named constant \"" + constant.getName() +
+                             "\": " + llvm::toString(value.takeError()));
     Tensor tensor = *value;
     if (auto error = checkType(tensor, constant.getType(), constant,
-                               "named constant \"" + constant.getName() +
-                                   "\""))
+                               "named constant \"" + constant.getName() + "\""))
       return error;
     values[constant.getResult()] = tensor;
     return llvm::Error::success();

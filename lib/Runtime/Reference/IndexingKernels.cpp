@@ -432,13 +432,13 @@ llvm::Expected<TensorList> reverseSequenceKernel(Operation *op,
   for (int64_t b = 0; b < x.getShape()[batchAxis]; ++b) {
     int64_t length = lens.getAsInt(b);
     if (length < 0 || length > steps)
-      return kernelError(op, "sequence_lens[" + llvm::Twine(b) + "] = " +
-                                 llvm::Twine(length) +
-                                 " is outside [0, " + llvm::Twine(steps) +
-                                 "]");
+      return kernelError(op, "sequence_lens[" + llvm::Twine(b) +
+                                 "] = " + llvm::Twine(length) +
+                                 " is outside [0, " + llvm::Twine(steps) + "]");
     for (int64_t t = 0; t < length; ++t) {
       int64_t from = b * strides[batchAxis] + t * strides[timeAxis];
-      int64_t to = b * strides[batchAxis] + (length - 1 - t) * strides[timeAxis];
+      int64_t to =
+          b * strides[batchAxis] + (length - 1 - t) * strides[timeAxis];
       std::memcpy(out.getBytes() + to * element, x.getBytes() + from * element,
                   slice * element);
     }

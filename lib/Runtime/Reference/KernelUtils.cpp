@@ -11,8 +11,7 @@ namespace opencgc::reference {
 
 Tensor allocateResult(Operation *op, unsigned index) {
   auto type = cast<cgc::TensorType>(op->getResult(index).getType());
-  return Tensor(*dtypeFromElementType(type.getElementType()),
-                type.getShape());
+  return Tensor(*dtypeFromElementType(type.getElementType()), type.getShape());
 }
 
 llvm::Error kernelError(Operation *op, const llvm::Twine &message) {

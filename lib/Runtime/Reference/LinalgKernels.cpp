@@ -98,8 +98,7 @@ double determinant(std::vector<double> a, int64_t n) {
   return det;
 }
 
-llvm::Expected<TensorList> detKernel(Operation *op,
-                                     llvm::ArrayRef<Tensor> in) {
+llvm::Expected<TensorList> detKernel(Operation *op, llvm::ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
   int64_t n = in[0].getShape().back();
   std::vector<double> matrix(n * n);
@@ -131,8 +130,8 @@ llvm::Expected<TensorList> gemmKernel(Operation *op,
       using Acc = AccumulatorType<T>;
       using C = ComputeType<T>;
       std::vector<Acc> acc(m * n, Acc(0));
-      matrixProduct<T>(in[0].getData<T>(), in[1].getData<T>(), acc.data(), m,
-                       n, k, transA, transB);
+      matrixProduct<T>(in[0].getData<T>(), in[1].getData<T>(), acc.data(), m, n,
+                       k, transA, transB);
       T *o = out.getData<T>();
       for (int64_t i = 0; i < m; ++i)
         for (int64_t j = 0; j < n; ++j) {
@@ -161,8 +160,8 @@ bool batchedMatMul(const Tensor &a, const Tensor &b, Tensor &out) {
   int64_t m = aShape[aShape.size() - 2], k = aShape.back(), n = bShape.back();
   llvm::ArrayRef<int64_t> aBatch = llvm::ArrayRef(aShape).drop_back(2);
   llvm::ArrayRef<int64_t> bBatch = llvm::ArrayRef(bShape).drop_back(2);
-  Shape batch(out.getShape().drop_back(
-      (a.getRank() > 1 ? 1 : 0) + (b.getRank() > 1 ? 1 : 0)));
+  Shape batch(out.getShape().drop_back((a.getRank() > 1 ? 1 : 0) +
+                                       (b.getRank() > 1 ? 1 : 0)));
   std::array<Shape, 2> strides = {broadcastStrides(aBatch, batch),
                                   broadcastStrides(bBatch, batch)};
   bool supported = dispatchDType(a.getDType(), [&](auto zero) {

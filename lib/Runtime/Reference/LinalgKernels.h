@@ -56,7 +56,7 @@ ConvGeometry convGeometry(ConvOp conv, const Tensor &x, const Tensor &w,
 /// channel, kernel tap) triple; out-of-range input taps are padding.
 template <typename T, typename Acc>
 inline void accumulateTap(const ConvGeometry &g, const T *plane, Acc weight,
-                   std::array<int64_t, 3> tap, Acc *acc) {
+                          std::array<int64_t, 3> tap, Acc *acc) {
   for (int64_t o0 = 0; o0 < g.out[0]; ++o0) {
     int64_t i0 = o0 * g.stride[0] - g.padBegin[0] + tap[0] * g.dilation[0];
     if (i0 < 0 || i0 >= g.in[0])
@@ -68,8 +68,7 @@ inline void accumulateTap(const ConvGeometry &g, const T *plane, Acc weight,
       const T *row = plane + (i0 * g.in[1] + i1) * g.in[2];
       Acc *outRow = acc + (o0 * g.out[1] + o1) * g.out[2];
       for (int64_t o2 = 0; o2 < g.out[2]; ++o2) {
-        int64_t i2 =
-            o2 * g.stride[2] - g.padBegin[2] + tap[2] * g.dilation[2];
+        int64_t i2 = o2 * g.stride[2] - g.padBegin[2] + tap[2] * g.dilation[2];
         if (i2 >= 0 && i2 < g.in[2])
           outRow[o2] += weight * Acc(ComputeType<T>(row[i2]));
       }
@@ -93,8 +92,7 @@ void convolve(const ConvGeometry &g, const T *x, const T *w, const T *bias,
       std::fill(acc.begin(), acc.end(), initial);
       int64_t group = m / groupOut;
       for (int64_t c = 0; c < groupIn; ++c) {
-        const T *plane =
-            x + (n * g.inChannels + group * groupIn + c) * inPlane;
+        const T *plane = x + (n * g.inChannels + group * groupIn + c) * inPlane;
         const T *weights = w + (m * groupIn + c) * taps;
         for (int64_t t = 0; t < taps; ++t) {
           std::array<int64_t, 3> tap = {t / (g.kernel[1] * g.kernel[2]),

@@ -39,8 +39,7 @@ std::vector<std::vector<int64_t>> broadcastOffsets(ArrayRef<Tensor> in,
 /// Rounds a double to float16/bfloat16 to nearest even. The types convert
 /// from float, and double -> float -> 16 bits can round twice, so the
 /// neighbours of the first guess are checked against the exact value.
-template <typename Narrow>
-Narrow roundToNarrow(double value) {
+template <typename Narrow> Narrow roundToNarrow(double value) {
   Narrow guess(static_cast<float>(value));
   if (!std::isfinite(value) || !std::isfinite(float(guess)))
     return guess;
@@ -62,8 +61,7 @@ Narrow roundToNarrow(double value) {
 
 /// Converts one value to storage type `To`, following numpy's casts:
 /// bool is x != 0, float to integer truncates toward zero.
-template <typename To, typename From>
-To convertElement(From value) {
+template <typename To, typename From> To convertElement(From value) {
   using C = ComputeType<To>;
   if constexpr (std::is_same_v<To, bool>) {
     return value != From(0);
@@ -78,8 +76,7 @@ To convertElement(From value) {
     if (value < kTwo63)
       return To(static_cast<C>(static_cast<int64_t>(value)));
     return To(static_cast<C>(static_cast<uint64_t>(value)));
-  } else if constexpr (!std::is_same_v<To, C> &&
-                       std::is_same_v<From, double>) {
+  } else if constexpr (!std::is_same_v<To, C> && std::is_same_v<From, double>) {
     return roundToNarrow<To>(value); // float16 and bfloat16
   } else {
     return To(static_cast<C>(value));
@@ -93,8 +90,7 @@ To convertElement(From value) {
 /// Same-type operands and result; Fn<T>::apply(op, a, b) on ComputeType<T>
 /// values returns nullopt for undefined inputs (integer division by zero).
 template <template <typename> class Fn>
-llvm::Expected<TensorList> sameTypeKernel(Operation *op,
-                                          ArrayRef<Tensor> in) {
+llvm::Expected<TensorList> sameTypeKernel(Operation *op, ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
   auto offsets = broadcastOffsets(in, out.getShape());
   bool undefined = false;
@@ -122,11 +118,9 @@ llvm::Expected<TensorList> sameTypeKernel(Operation *op,
   return single(out);
 }
 
-template <typename T>
-struct ModFn {
+template <typename T> struct ModFn {
   static constexpr bool supported = !std::is_same_v<T, bool>;
-  template <typename C>
-  static std::optional<C> apply(Operation *op, C a, C b) {
+  template <typename C> static std::optional<C> apply(Operation *op, C a, C b) {
     if constexpr (std::is_floating_point_v<C>) {
       // Inference only admits fmod = 1 for floats: C fmod.
       return C(std::fmod(a, b));
@@ -147,12 +141,10 @@ struct ModFn {
   }
 };
 
-template <typename T>
-struct BitShiftFn {
-  static constexpr bool supported = std::is_unsigned_v<T> &&
-                                    !std::is_same_v<T, bool>;
-  template <typename C>
-  static std::optional<C> apply(Operation *op, C a, C b) {
+template <typename T> struct BitShiftFn {
+  static constexpr bool supported =
+      std::is_unsigned_v<T> && !std::is_same_v<T, bool>;
+  template <typename C> static std::optional<C> apply(Operation *op, C a, C b) {
     // Shifting by the width or more is undefined in C++; all bits leave.
     if (b >= C(sizeof(C) * 8))
       return C(0);
@@ -161,22 +153,19 @@ struct BitShiftFn {
   }
 };
 
-template <typename T>
-struct AndFn {
+template <typename T> struct AndFn {
   static constexpr bool supported = std::is_same_v<T, bool>;
   static std::optional<bool> apply(Operation *, bool a, bool b) {
     return a && b;
   }
 };
-template <typename T>
-struct OrFn {
+template <typename T> struct OrFn {
   static constexpr bool supported = std::is_same_v<T, bool>;
   static std::optional<bool> apply(Operation *, bool a, bool b) {
     return a || b;
   }
 };
-template <typename T>
-struct XorFn {
+template <typename T> struct XorFn {
   static constexpr bool supported = std::is_same_v<T, bool>;
   static std::optional<bool> apply(Operation *, bool a, bool b) {
     return a != b;
@@ -201,8 +190,7 @@ llvm::Expected<TensorList> compareKernel(Operation *op, ArrayRef<Tensor> in) {
 
 /// Integer power by squaring (wrapping like numpy); negative exponents give
 /// 0 except for bases 1 and -1 (numpy raises; ONNX leaves it open).
-template <typename C>
-C integerPower(C base, int64_t exponent) {
+template <typename C> C integerPower(C base, int64_t exponent) {
   if (exponent < 0) {
     if (base == C(1))
       return C(1);
@@ -246,8 +234,8 @@ llvm::Expected<TensorList> powKernel(Operation *op, ArrayRef<Tensor> in) {
             if constexpr (std::is_integral_v<C> && std::is_integral_v<CE>)
               o[i] = T(integerPower(base, static_cast<int64_t>(exponent)));
             else if constexpr (std::is_integral_v<C>)
-              o[i] = convertElement<T>(
-                  std::pow(double(base), double(exponent)));
+              o[i] =
+                  convertElement<T>(std::pow(double(base), double(exponent)));
             else
               o[i] = T(C(std::pow(base, C(exponent))));
           }
@@ -267,55 +255,36 @@ llvm::Expected<TensorList> powKernel(Operation *op, ArrayRef<Tensor> in) {
 // Variadic: out = fold(Fn, inputs), then Fn::finish
 //===----------------------------------------------------------------------===//
 
-template <typename C>
-bool isNaN(C value) {
+template <typename C> bool isNaN(C value) {
   if constexpr (std::is_floating_point_v<C>)
     return std::isnan(value);
   return false;
 }
 
 struct MaxFn {
-  template <typename C>
-  static C combine(C a, C b) {
+  template <typename C> static C combine(C a, C b) {
     // numpy.maximum: a NaN operand wins.
     if (isNaN(a) || isNaN(b))
       return isNaN(a) ? a : b;
     return a < b ? b : a;
   }
-  template <typename C>
-  static C finish(C value, size_t) {
-    return value;
-  }
+  template <typename C> static C finish(C value, size_t) { return value; }
 };
 struct MinFn {
-  template <typename C>
-  static C combine(C a, C b) {
+  template <typename C> static C combine(C a, C b) {
     if (isNaN(a) || isNaN(b))
       return isNaN(a) ? a : b;
     return b < a ? b : a;
   }
-  template <typename C>
-  static C finish(C value, size_t) {
-    return value;
-  }
+  template <typename C> static C finish(C value, size_t) { return value; }
 };
 struct SumFn {
-  template <typename C>
-  static C combine(C a, C b) {
-    return C(a + b);
-  }
-  template <typename C>
-  static C finish(C value, size_t) {
-    return value;
-  }
+  template <typename C> static C combine(C a, C b) { return C(a + b); }
+  template <typename C> static C finish(C value, size_t) { return value; }
 };
 struct MeanFn {
-  template <typename C>
-  static C combine(C a, C b) {
-    return C(a + b);
-  }
-  template <typename C>
-  static C finish(C value, size_t count) {
+  template <typename C> static C combine(C a, C b) { return C(a + b); }
+  template <typename C> static C finish(C value, size_t count) {
     return C(value / C(count));
   }
 };

@@ -18,21 +18,20 @@ using namespace mlir;
 namespace opencgc::reference {
 namespace {
 
-template <typename T>
-constexpr bool isFloating() {
+template <typename T> constexpr bool isFloating() {
   return std::is_floating_point_v<ComputeType<T>>;
 }
 
 /// Supported storage types of a functor, matching the op's inference
 /// domain (lib/Dialect/CGCOp/MathInference.cpp).
 struct FloatDomain {
-  template <typename T>
-  static constexpr bool supports = isFloating<T>();
+  template <typename T> static constexpr bool supports = isFloating<T>();
 };
 struct SignedDomain {
   template <typename T>
-  static constexpr bool supports =
-      isFloating<T>() || (std::is_signed_v<T> && !std::is_same_v<T, bool>);
+  static constexpr bool supports = isFloating<T>() ||
+                                   (std::is_signed_v<T> &&
+                                    !std::is_same_v<T, bool>);
 };
 struct NumericDomain {
   template <typename T>
@@ -44,8 +43,7 @@ struct BoolDomain {
 };
 
 /// A functor without attributes.
-template <typename Domain>
-struct Stateless : Domain {
+template <typename Domain> struct Stateless : Domain {
   static constexpr bool predicate = false;
   explicit Stateless(Operation *) {}
 };
@@ -86,10 +84,7 @@ llvm::Expected<TensorList> unaryKernel(Operation *op,
 #define OPENCGC_MATH_FN(NAME, DOMAIN, EXPR)                                    \
   struct NAME##Fn : Stateless<DOMAIN> {                                        \
     using Stateless::Stateless;                                                \
-    template <typename C>                                                      \
-    C operator()(C x) const {                                                  \
-      return EXPR;                                                             \
-    }                                                                          \
+    template <typename C> C operator()(C x) const { return EXPR; }             \
   };
 OPENCGC_MATH_FN(Abs, NumericDomain, C(x < C(0) ? C(-x) : x))
 OPENCGC_MATH_FN(Neg, SignedDomain, C(-x))
@@ -123,16 +118,13 @@ OPENCGC_MATH_FN(Softplus, FloatDomain,
                            : std::log1p(std::exp(x))))
 OPENCGC_MATH_FN(Softsign, FloatDomain, C(x / (C(1) + std::fabs(x))))
 OPENCGC_MATH_FN(HardSwish, FloatDomain,
-                C(x * std::max(C(0), std::min(C(1), x / C(6) + C(0.5)))))
+                C(x *std::max(C(0), std::min(C(1), x / C(6) + C(0.5)))))
 #undef OPENCGC_MATH_FN
 
 struct IsNanFn : Stateless<FloatDomain> {
   static constexpr bool predicate = true;
   using Stateless::Stateless;
-  template <typename C>
-  bool operator()(C x) const {
-    return std::isnan(x);
-  }
+  template <typename C> bool operator()(C x) const { return std::isnan(x); }
 };
 
 struct IsInfFn : FloatDomain {
@@ -141,16 +133,14 @@ struct IsInfFn : FloatDomain {
   explicit IsInfFn(Operation *op)
       : negative(cast<cgc_op::IsInfOp>(op).getDetectNegative()),
         positive(cast<cgc_op::IsInfOp>(op).getDetectPositive()) {}
-  template <typename C>
-  bool operator()(C x) const {
+  template <typename C> bool operator()(C x) const {
     return std::isinf(x) && (x < C(0) ? negative : positive);
   }
 };
 
 /// Base of functors with float attributes, read once from the op; the
 /// formula runs in double and rounds once on store.
-template <typename Domain = FloatDomain>
-struct Attributed : Domain {
+template <typename Domain = FloatDomain> struct Attributed : Domain {
   static constexpr bool predicate = false;
   static double get(llvm::APFloat value) { return value.convertToDouble(); }
 };
@@ -164,8 +154,7 @@ struct Attributed : Domain {
       auto op = cast<cgc_op::NAME##Op>(operation);                             \
       INIT;                                                                    \
     }                                                                          \
-    template <typename C>                                                      \
-    C operator()(C x) const {                                                  \
+    template <typename C> C operator()(C x) const {                            \
       double v = static_cast<double>(x);                                       \
       return C(EXPR);                                                          \
     }                                                                          \
@@ -174,16 +163,16 @@ OPENCGC_ATTR_FN(Elu, FloatDomain, alpha = get(op.getAlpha()),
                 v >= 0 ? v : alpha * std::expm1(v), alpha)
 OPENCGC_ATTR_FN(Selu, FloatDomain,
                 (alpha = get(op.getAlpha()), gamma = get(op.getGamma())),
-                gamma * (v > 0 ? v : alpha * std::expm1(v)), alpha, gamma)
+                gamma *(v > 0 ? v : alpha * std::expm1(v)), alpha, gamma)
 OPENCGC_ATTR_FN(LeakyRelu, FloatDomain, alpha = get(op.getAlpha()),
                 v >= 0 ? v : alpha * v, alpha)
 OPENCGC_ATTR_FN(HardSigmoid, FloatDomain,
                 (alpha = get(op.getAlpha()), beta = get(op.getBeta())),
-                std::max(0.0, std::min(1.0, alpha * v + beta)), alpha, beta)
+                std::max(0.0, std::min(1.0, alpha *v + beta)), alpha, beta)
 OPENCGC_ATTR_FN(ThresholdedRelu, FloatDomain, alpha = get(op.getAlpha()),
                 v > alpha ? v : 0.0, alpha)
 OPENCGC_ATTR_FN(Celu, FloatDomain, alpha = get(op.getAlpha()),
-                std::max(0.0, v) + std::min(0.0, alpha * std::expm1(v / alpha)),
+                std::max(0.0, v) + std::min(0.0, alpha *std::expm1(v / alpha)),
                 alpha)
 // Shrink also takes integers; the result is converted back on store.
 OPENCGC_ATTR_FN(Shrink, NumericDomain,

@@ -97,8 +97,8 @@ llvm::Expected<TensorList> maxPoolingKernel(Operation *op,
 
 /// Like max pooling, plus the flat input index of each maximum (the first
 /// one on ties; padding is never selected).
-llvm::Expected<TensorList> maxPoolingWithIndicesKernel(
-    Operation *op, llvm::ArrayRef<Tensor> in) {
+llvm::Expected<TensorList>
+maxPoolingWithIndicesKernel(Operation *op, llvm::ArrayRef<Tensor> in) {
   auto pool = cast<cgc_op::MaxPoolingWithIndicesOp>(op);
   Tensor out = allocateResult(op, 0), indices = allocateResult(op, 1);
   WindowGeometry g = windowGeometry(pool, in[0], out);
@@ -185,8 +185,7 @@ llvm::Expected<TensorList> upsampleKernel(Operation *op,
         double position = double(outIndex[d]) / double(scales[d]);
         int64_t lower = static_cast<int64_t>(std::floor(position));
         double fraction = linear ? position - lower : 0;
-        int64_t source = std::min(lower + (upper ? 1 : 0),
-                                  x.getShape()[d] - 1);
+        int64_t source = std::min(lower + (upper ? 1 : 0), x.getShape()[d] - 1);
         weight *= upper ? fraction : 1 - fraction;
         offset += source * inStrides[d];
       }

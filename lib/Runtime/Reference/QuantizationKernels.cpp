@@ -39,8 +39,7 @@ double saturate(double value, DType dtype) {
 }
 
 /// The channel along `axis` of row-major element `index`.
-int64_t channelOf(llvm::ArrayRef<int64_t> shape, int64_t axis,
-                  int64_t index) {
+int64_t channelOf(llvm::ArrayRef<int64_t> shape, int64_t axis, int64_t index) {
   if (shape.empty())
     return 0;
   int64_t inner = getNumElements(shape.drop_front(axis + 1));
@@ -65,8 +64,8 @@ llvm::Expected<TensorList> quantizeLinearKernel(Operation *op,
   auto quantize = cast<cgc_op::QuantizeLinearOp>(op);
   Tensor out = allocateResult(op);
   const Tensor &x = in[0], &scale = in[1], &zero = in[2];
-  int64_t axis = normalizedAxis(static_cast<int64_t>(quantize.getAxis()),
-                                x.getRank());
+  int64_t axis =
+      normalizedAxis(static_cast<int64_t>(quantize.getAxis()), x.getRank());
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
     int64_t c = parameterFor(scale, x.getShape(), axis, i);
     // ONNX computes in float32: x / scale, round half to even, add zp.
@@ -82,12 +81,12 @@ llvm::Expected<TensorList> dequantizeLinearKernel(Operation *op,
   auto dequantize = cast<cgc_op::DequantizeLinearOp>(op);
   Tensor out = allocateResult(op);
   const Tensor &x = in[0], &scale = in[1], &zero = in[2];
-  int64_t axis = normalizedAxis(static_cast<int64_t>(dequantize.getAxis()),
-                                x.getRank());
+  int64_t axis =
+      normalizedAxis(static_cast<int64_t>(dequantize.getAxis()), x.getRank());
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
     int64_t c = parameterFor(scale, x.getShape(), axis, i);
-    float value = float(x.getAsInt(i) - zero.getAsInt(c)) *
-                  float(scale.getAsDouble(c));
+    float value =
+        float(x.getAsInt(i) - zero.getAsInt(c)) * float(scale.getAsDouble(c));
     out.setFromDouble(i, value);
   }
   return single(out);
@@ -106,8 +105,8 @@ dynamicQuantizeLinearKernel(Operation *op, llvm::ArrayRef<Tensor> in) {
   }
   float yScale = (high - low) / 255.0f;
   float zeroPoint =
-      yScale == 0 ? 0 : std::clamp(std::nearbyint(0 - low / yScale), 0.0f,
-                                   255.0f);
+      yScale == 0 ? 0
+                  : std::clamp(std::nearbyint(0 - low / yScale), 0.0f, 255.0f);
   scale.getData<float>()[0] = yScale;
   zero.setFromDouble(0, zeroPoint);
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
@@ -125,18 +124,16 @@ dynamicQuantizeLinearKernel(Operation *op, llvm::ArrayRef<Tensor> in) {
 llvm::Expected<Tensor> centered(Operation *op, const Tensor &x,
                                 const Tensor &zero, int64_t channelAxis,
                                 llvm::StringRef role) {
-  int64_t channels = channelAxis < 0 || x.getRank() == 0
-                         ? 1
-                         : x.getShape()[channelAxis];
+  int64_t channels =
+      channelAxis < 0 || x.getRank() == 0 ? 1 : x.getShape()[channelAxis];
   if (zero.getNumElements() != 1 && zero.getNumElements() != channels)
-    return kernelError(op, role + " zero point has " +
-                               llvm::Twine(zero.getNumElements()) +
-                               " entries, expected 1 or " +
-                               llvm::Twine(channels));
+    return kernelError(
+        op, role + " zero point has " + llvm::Twine(zero.getNumElements()) +
+                " entries, expected 1 or " + llvm::Twine(channels));
   Tensor result(DType::Int32, x.getShape());
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
-    int64_t c = channelAxis < 0 ? 0 : parameterFor(zero, x.getShape(),
-                                                   channelAxis, i);
+    int64_t c =
+        channelAxis < 0 ? 0 : parameterFor(zero, x.getShape(), channelAxis, i);
     result.getData<int32_t>()[i] = int32_t(x.getAsInt(i) - zero.getAsInt(c));
   }
   return result;
@@ -175,10 +172,11 @@ void requantize(const Tensor &acc, const Tensor &inScale,
                 const Tensor &outZero, int64_t channelAxis, Tensor &out) {
   double outputScale = outScale.getAsDouble(0);
   for (int64_t i = 0; i < acc.getNumElements(); ++i) {
-    int64_t c = channelAxis < 0 ? 0 : parameterFor(weightScale, acc.getShape(),
-                                                   channelAxis, i);
-    double scale = inScale.getAsDouble(0) * weightScale.getAsDouble(c) /
-                   outputScale;
+    int64_t c = channelAxis < 0
+                    ? 0
+                    : parameterFor(weightScale, acc.getShape(), channelAxis, i);
+    double scale =
+        inScale.getAsDouble(0) * weightScale.getAsDouble(c) / outputScale;
     double value = std::nearbyint(double(acc.getData<int32_t>()[i]) * scale) +
                    double(outZero.getAsInt(0));
     out.setFromDouble(i, saturate(value, out.getDType()));
@@ -192,21 +190,18 @@ llvm::Expected<TensorList> qlinearMatmulKernel(Operation *op,
   if (!product)
     return product.takeError();
   requantize(*product, in[1], in[4], in[6], in[7],
-             out.getRank() > 0 && in[4].getNumElements() > 1
-                 ? out.getRank() - 1
-                 : -1,
+             out.getRank() > 0 && in[4].getNumElements() > 1 ? out.getRank() - 1
+                                                             : -1,
              out);
   return single(out);
 }
 
 /// int32 convolution of the centered input and weight, plus `bias`.
 template <typename ConvOp>
-llvm::Expected<Tensor> integerConvolution(ConvOp conv, const Tensor &x,
-                                          const Tensor &xZero,
-                                          const Tensor &w,
-                                          const Tensor &wZero,
-                                          const Tensor *bias,
-                                          llvm::ArrayRef<int64_t> shape) {
+llvm::Expected<Tensor>
+integerConvolution(ConvOp conv, const Tensor &x, const Tensor &xZero,
+                   const Tensor &w, const Tensor &wZero, const Tensor *bias,
+                   llvm::ArrayRef<int64_t> shape) {
   auto centeredX = centered(conv, x, xZero, -1, "input");
   if (!centeredX)
     return centeredX.takeError();
@@ -225,9 +220,9 @@ llvm::Expected<Tensor> integerConvolution(ConvOp conv, const Tensor &x,
 llvm::Expected<TensorList> convIntegerKernel(Operation *op,
                                              llvm::ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
-  auto result = integerConvolution(cast<cgc_op::ConvIntegerOp>(op), in[0],
-                                   in[2], in[1], in[3], nullptr,
-                                   out.getShape());
+  auto result =
+      integerConvolution(cast<cgc_op::ConvIntegerOp>(op), in[0], in[2], in[1],
+                         in[3], nullptr, out.getShape());
   if (!result)
     return result.takeError();
   return single(*result);

@@ -85,8 +85,8 @@ private:
   double inputPart(int64_t dir, int64_t b, int64_t t, int64_t g,
                    int64_t j) const {
     int64_t row = dir * r.gates * r.hidden + g * r.hidden + j;
-    double sum = in[3].getAsDouble(dir * 2 * r.gates * r.hidden +
-                                   g * r.hidden + j);
+    double sum =
+        in[3].getAsDouble(dir * 2 * r.gates * r.hidden + g * r.hidden + j);
     for (int64_t i = 0; i < r.inputSize; ++i)
       sum += in[0].getAsDouble((t * r.batch + b) * r.inputSize + i) *
              in[1].getAsDouble(row * r.inputSize + i);
@@ -125,12 +125,12 @@ private:
   /// GRU gates in order (z, r, h).
   double gruUnit(int64_t dir, int64_t b, int64_t t,
                  const std::vector<double> &h, int64_t j) const {
-    double z = sigmoid(clipped(inputPart(dir, b, t, 0, j) +
-                               recurrentPart(dir, h, 0, j)));
+    double z = sigmoid(
+        clipped(inputPart(dir, b, t, 0, j) + recurrentPart(dir, h, 0, j)));
     double candidate;
     if (r.linearBeforeReset) {
-      double reset = sigmoid(clipped(inputPart(dir, b, t, 1, j) +
-                                     recurrentPart(dir, h, 1, j)));
+      double reset = sigmoid(
+          clipped(inputPart(dir, b, t, 1, j) + recurrentPart(dir, h, 1, j)));
       candidate = std::tanh(clipped(inputPart(dir, b, t, 2, j) +
                                     reset * recurrentPart(dir, h, 2, j)));
     } else {

@@ -1,4 +1,5 @@
-//===- ReductionKernels.cpp - Reference kernels of the reduction family ------===//
+//===- ReductionKernels.cpp - Reference kernels of the reduction family
+//------===//
 //
 // Reductions accumulate in double for floats and in int64 for integers (and
 // in double for the kinds that need real arithmetic: l2, log_sum,
@@ -36,8 +37,7 @@ struct AxisView {
     return (o * extent + k) * inner + i;
   }
   /// Calls fn(o, i) for every line along the axis.
-  template <typename Fn>
-  void forEachLine(Fn &&fn) const {
+  template <typename Fn> void forEachLine(Fn &&fn) const {
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i)
         fn(o, i);
@@ -61,8 +61,7 @@ enum class ReduceKind {
   SumSquare
 };
 
-template <typename A>
-A initialValue(ReduceKind kind) {
+template <typename A> A initialValue(ReduceKind kind) {
   switch (kind) {
   case ReduceKind::Max:
     return std::is_floating_point_v<A> ? -std::numeric_limits<A>::infinity()
@@ -79,8 +78,7 @@ A initialValue(ReduceKind kind) {
 
 /// One accumulation step; log_sum_exp adds exp(x - shift) where shift is
 /// the group's maximum, so large inputs do not overflow.
-template <typename A>
-A accumulate(ReduceKind kind, A acc, A x, A shift) {
+template <typename A> A accumulate(ReduceKind kind, A acc, A x, A shift) {
   switch (kind) {
   case ReduceKind::Max:
     // Like numpy, a NaN wins.
@@ -126,8 +124,8 @@ int64_t finishInt(ReduceKind kind, int64_t acc, int64_t count) {
 /// Reduces `in` into `out`, where outOffset[i] is the output element that
 /// input element i contributes to.
 template <typename A, typename Read, typename Write>
-void reduceInto(ReduceKind kind, ArrayRef<int64_t> outOffset,
-                int64_t outCount, Read read, Write write) {
+void reduceInto(ReduceKind kind, ArrayRef<int64_t> outOffset, int64_t outCount,
+                Read read, Write write) {
   int64_t count = outCount ? int64_t(outOffset.size()) / outCount : 0;
   std::vector<A> shift(outCount, A(0));
   if (kind == ReduceKind::LogSumExp) {
@@ -172,8 +170,7 @@ llvm::Expected<TensorList> reduceKernel(Operation *operation,
   forEachIndex<1>(shape, {strides},
                   [&](int64_t i, auto &off) { outOffset[i] = off[0]; });
   bool realMath = isFloatDType(in[0].getDType()) || Kind == ReduceKind::L2 ||
-                  Kind == ReduceKind::LogSum ||
-                  Kind == ReduceKind::LogSumExp;
+                  Kind == ReduceKind::LogSum || Kind == ReduceKind::LogSumExp;
   if (realMath)
     reduceInto<double>(
         Kind, outOffset, out.getNumElements(),
@@ -382,22 +379,20 @@ llvm::Expected<TensorList> nllLossKernel(Operation *operation,
                                          llvm::ArrayRef<Tensor> in) {
   auto op = cast<cgc_op::NegativeLogLikelihoodLossOp>(operation);
   Tensor loss = allocateResult(operation, 0);
-  if (llvm::Error error =
-          nllLossInto(operation, in[0], in, op.getReduction(),
-                      ignoreIndexOf(op.getIgnoreIndex()), loss))
+  if (llvm::Error error = nllLossInto(operation, in[0], in, op.getReduction(),
+                                      ignoreIndexOf(op.getIgnoreIndex()), loss))
     return std::move(error);
   return single(loss);
 }
 
-llvm::Expected<TensorList> softmaxCrossEntropyKernel(
-    Operation *operation, llvm::ArrayRef<Tensor> in) {
+llvm::Expected<TensorList>
+softmaxCrossEntropyKernel(Operation *operation, llvm::ArrayRef<Tensor> in) {
   auto op = cast<cgc_op::SoftmaxCrossEntropyLossOp>(operation);
   Tensor loss = allocateResult(operation, 0);
   Tensor logProb = allocateResult(operation, 1);
   logSoftmaxInto(in[0], logProb, 1);
-  if (llvm::Error error =
-          nllLossInto(operation, logProb, in, op.getReduction(),
-                      ignoreIndexOf(op.getIgnoreIndex()), loss))
+  if (llvm::Error error = nllLossInto(operation, logProb, in, op.getReduction(),
+                                      ignoreIndexOf(op.getIgnoreIndex()), loss))
     return std::move(error);
   TensorList results;
   results.push_back(std::move(loss));

@@ -1,4 +1,5 @@
-//===- ResamplingKernels.cpp - Reference kernels of the resampling family --===//
+//===- ResamplingKernels.cpp - Reference kernels of the resampling family
+//--===//
 #include "KernelUtils.h"
 
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
@@ -42,8 +43,8 @@ std::array<double, 4> cubicCoefficients(double r, double a) {
 /// formulas; `resized` is scale * input length as ONNX's reference uses it.
 std::optional<double> sourceCoordinate(StringRef mode, int64_t o,
                                        int64_t length, int64_t outLength,
-                                       double scale,
-                                       double roiStart, double roiEnd) {
+                                       double scale, double roiStart,
+                                       double roiEnd) {
   double resized = scale * double(length);
   double x = double(o);
   if (mode == "asymmetric")
@@ -87,8 +88,8 @@ SmallVector<Tap, 4> interpolationTaps(cgc_op::ResizeOp op, double source) {
   if (mode == "cubic") {
     std::array<double, 4> c =
         cubicCoefficients(r, op.getCubicCoeffA().convertToDouble());
-    return {{first - 1, c[0]}, {first, c[1]}, {first + 1, c[2]},
-            {first + 2, c[3]}};
+    return {
+        {first - 1, c[0]}, {first, c[1]}, {first + 1, c[2]}, {first + 2, c[3]}};
   }
   bool upper;
   StringRef rounding = op.getNearestMode();
@@ -116,9 +117,8 @@ AxisTaps axisTaps(cgc_op::ResizeOp op, size_t dim, int64_t inLength,
   bool excludeOutside = op.getExcludeOutside();
   AxisTaps result(outLength);
   for (int64_t o = 0; o < outLength; ++o) {
-    std::optional<double> source =
-        sourceCoordinate(transform, o, inLength, outLength, scale, roiStart,
-                         roiEnd);
+    std::optional<double> source = sourceCoordinate(
+        transform, o, inLength, outLength, scale, roiStart, roiEnd);
     if (!source)
       continue;
     SmallVector<Tap, 4> taps = interpolationTaps(op, *source);
@@ -264,8 +264,7 @@ llvm::Expected<TensorList> convTransposeKernel(Operation *op,
   auto conv = cast<cgc_op::ConvTransposeOp>(op);
   const Tensor &x = in[0], &w = in[1];
   Tensor out = allocateResult(op);
-  ArrayRef<int64_t> xs = x.getShape(), ws = w.getShape(),
-                    os = out.getShape();
+  ArrayRef<int64_t> xs = x.getShape(), ws = w.getShape(), os = out.getShape();
   size_t spatial = xs.size() - 2;
   Shape strides = intArray(conv.getStridesAttr(), spatial, 1);
   Shape dilations = intArray(conv.getDilationsAttr(), spatial, 1);
@@ -317,9 +316,8 @@ llvm::Expected<TensorList> convTransposeKernel(Operation *op,
         }
       }
   for (int64_t index = 0, e = out.getNumElements(); index < e; ++index) {
-    double bias = in.size() > 2 ? in[2].getAsDouble((index / outPlane) %
-                                                    os[1])
-                                : 0.0;
+    double bias =
+        in.size() > 2 ? in[2].getAsDouble((index / outPlane) % os[1]) : 0.0;
     out.setFromDouble(index, acc[index] + bias);
   }
   return single(out);
@@ -397,8 +395,7 @@ private:
     return x.getAsDouble(plane * height * width + r * width + c);
   }
 
-  double bilinear(const Tensor &x, int64_t plane, double px,
-                  double py) const {
+  double bilinear(const Tensor &x, int64_t plane, double px, double py) const {
     int64_t x1 = int64_t(std::floor(px)), y1 = int64_t(std::floor(py));
     double dx = px - double(x1), dy = py - double(y1);
     return (1 - dy) * ((1 - dx) * pixel(x, plane, y1, x1) +
@@ -417,8 +414,7 @@ private:
     return {far(t + 1), near(t), near(1 - t), far(2 - t)};
   }
 
-  double bicubic(const Tensor &x, int64_t plane, double px,
-                 double py) const {
+  double bicubic(const Tensor &x, int64_t plane, double px, double py) const {
     int64_t x0 = int64_t(std::floor(px)) - 1, y0 = int64_t(std::floor(py)) - 1;
     std::array<double, 4> wx = cubicWeights(px - double(x0) - 1);
     std::array<double, 4> wy = cubicWeights(py - double(y0) - 1);
@@ -453,8 +449,7 @@ llvm::Expected<TensorList> gridSampleKernel(Operation *op,
         for (int64_t j = 0; j < outW; ++j) {
           int64_t g = ((b * outH + i) * outW + j) * 2;
           out.setFromDouble(index++,
-                            sampler.sample(x, b * c + ch,
-                                           grid.getAsDouble(g),
+                            sampler.sample(x, b * c + ch, grid.getAsDouble(g),
                                            grid.getAsDouble(g + 1)));
         }
   return single(out);
@@ -464,10 +459,8 @@ llvm::Expected<TensorList> gridSampleKernel(Operation *op,
 void registerResamplingKernels(KernelRegistry &registry) {
   registry.add(cgc_op::ResizeOp::getOperationName(), resizeKernel);
   registry.add(cgc_op::GridSampleOp::getOperationName(), gridSampleKernel);
-  registry.add(cgc_op::DepthToSpaceOp::getOperationName(),
-               depthToSpaceKernel);
-  registry.add(cgc_op::SpaceToDepthOp::getOperationName(),
-               spaceToDepthKernel);
+  registry.add(cgc_op::DepthToSpaceOp::getOperationName(), depthToSpaceKernel);
+  registry.add(cgc_op::SpaceToDepthOp::getOperationName(), spaceToDepthKernel);
   registry.add(cgc_op::ConvTransposeOp::getOperationName(),
                convTransposeKernel);
 }

@@ -44,8 +44,8 @@ protected:
           dialect, opencgc::cgc::makeBytecodeDialectVersion(version));
     std::string bytes;
     llvm::raw_string_ostream os(bytes);
-    EXPECT_TRUE(succeeded(writeBytecodeToFile(&block.front(), os,
-                                              writerConfig)));
+    EXPECT_TRUE(
+        succeeded(writeBytecodeToFile(&block.front(), os, writerConfig)));
     return bytes;
   }
 
@@ -85,8 +85,7 @@ TEST_F(BytecodeVersionTest, NewerMajorVersionIsAClearError) {
   opencgc::DialectVersion newer = opencgc::kCgcDialectVersion;
   newer.major += 1;
   EXPECT_TRUE(failed(read(writeAs(newer))));
-  EXPECT_NE(errors.find("bytecode was written by CGC dialects " +
-                        newer.str()),
+  EXPECT_NE(errors.find("bytecode was written by CGC dialects " + newer.str()),
             std::string::npos)
       << errors;
   EXPECT_NE(errors.find("this build reads up to version"), std::string::npos)

@@ -4,13 +4,13 @@
 // result can be computed by hand, and checks the executor's errors.
 //
 //===----------------------------------------------------------------------===//
+#include "opencgc/Runtime/Reference/Executor.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Dialect/Registration.h"
-#include "opencgc/Runtime/Reference/Executor.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <gtest/gtest.h>

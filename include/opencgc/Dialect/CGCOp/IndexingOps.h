@@ -1,4 +1,5 @@
-//===- IndexingOps.h - cgc_op indexing family -------------------------*- C++ -*-===//
+//===- IndexingOps.h - cgc_op indexing family -------------------------*- C++
+//-*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_INDEXINGOPS_H
 #define OPENCGC_DIALECT_CGCOP_INDEXINGOPS_H
 

@@ -1,4 +1,5 @@
-//===- NormalizationOps.h - cgc_op normalization family -------------------------*- C++ -*-===//
+//===- NormalizationOps.h - cgc_op normalization family
+//-------------------------*- C++ -*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_NORMALIZATIONOPS_H
 #define OPENCGC_DIALECT_CGCOP_NORMALIZATIONOPS_H
 

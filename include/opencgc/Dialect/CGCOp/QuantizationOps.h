@@ -1,4 +1,5 @@
-//===- QuantizationOps.h - cgc_op quantization family -------------------*- C++ -*-===//
+//===- QuantizationOps.h - cgc_op quantization family -------------------*- C++
+//-*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_QUANTIZATIONOPS_H
 #define OPENCGC_DIALECT_CGCOP_QUANTIZATIONOPS_H
 

@@ -1,4 +1,5 @@
-//===- RecurrentOps.h - cgc_op recurrent family ---------------------*- C++ -*-===//
+//===- RecurrentOps.h - cgc_op recurrent family ---------------------*- C++
+//-*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_RECURRENTOPS_H
 #define OPENCGC_DIALECT_CGCOP_RECURRENTOPS_H
 

@@ -1,4 +1,5 @@
-//===- ReductionOps.h - cgc_op reduction family -------------------------*- C++ -*-===//
+//===- ReductionOps.h - cgc_op reduction family -------------------------*- C++
+//-*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_REDUCTIONOPS_H
 #define OPENCGC_DIALECT_CGCOP_REDUCTIONOPS_H
 

@@ -1,4 +1,5 @@
-//===- ResamplingOps.h - cgc_op resampling family ---------------------*- C++ -*-===//
+//===- ResamplingOps.h - cgc_op resampling family ---------------------*- C++
+//-*-===//
 #ifndef OPENCGC_DIALECT_CGCOP_RESAMPLINGOPS_H
 #define OPENCGC_DIALECT_CGCOP_RESAMPLINGOPS_H
 
