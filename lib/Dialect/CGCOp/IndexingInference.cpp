@@ -103,9 +103,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<SliceOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) ||
       failed(requireIntegers(inf, adaptor.getStartsAttr(), "starts")) ||
       failed(requireIntegers(inf, adaptor.getEndsAttr(), "ends")))
@@ -153,9 +151,7 @@ LogicalResult SplitOp::inferReturnTypes(MLIRContext *ctx,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<SplitOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) ||
       failed(requireIntegers(inf, adaptor.getSplitAttr(), "split")))
     return failure();
@@ -358,9 +354,7 @@ LogicalResult ExpandOp::inferReturnTypes(MLIRContext *ctx,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<ExpandOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) ||
       failed(requireIntegers(inf, adaptor.getShapeAttr(), "shape")))
     return failure();
@@ -379,9 +373,7 @@ LogicalResult TileOp::inferReturnTypes(MLIRContext *ctx,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<TileOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) ||
       failed(requireIntegers(inf, adaptor.getRepeatsAttr(), "repeats")))
     return failure();
@@ -427,9 +419,7 @@ LogicalResult TriluOp::inferReturnTypes(MLIRContext *ctx,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<TriluOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input))
     return failure();
   if (input->getRank() < 2)

@@ -49,6 +49,15 @@ public:
                 operands.size());
   }
 
+  /// The type of the only operand of a one-operand op (after checking that
+  /// there is exactly one).
+  FailureOr<TensorType> singleTensor(ValueRange operands,
+                                     StringRef role) const {
+    if (failed(checkOperandCount(operands, 1, 1)))
+      return failure();
+    return tensor(operands[0], role);
+  }
+
   /// The operand's tensor type, or an error naming the operand.
   FailureOr<TensorType> tensor(Value value, StringRef role) const {
     auto type = dyn_cast_or_null<TensorType>(value ? value.getType() : Type());

@@ -122,9 +122,7 @@ LogicalResult DynamicQuantizeLinearOp::inferReturnTypes(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<DynamicQuantizeLinearOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input))
     return failure();
   if (!isa<cgc::Float32Type>(input->getElementType()))

@@ -166,9 +166,7 @@ LogicalResult DetOp::inferReturnTypes(MLIRContext *ctx,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<DetOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) || failed(inf.requireFloat(*input, "input")))
     return failure();
   ArrayRef<int64_t> shape = input->getShape();
@@ -222,9 +220,7 @@ static LogicalResult inferPooling(MLIRContext *ctx, std::optional<Location> loc,
                                   typename OpTy::Adaptor adaptor,
                                   SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<OpTy>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input))
     return failure();
   ArrayRef<int64_t> x = input->getShape();
@@ -278,9 +274,7 @@ static LogicalResult inferUpsample(MLIRContext *ctx,
                                    std::optional<int64_t> requiredRank,
                                    SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<OpTy>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input))
     return failure();
   ArrayRef<int64_t> x = input->getShape();
@@ -330,9 +324,7 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *ctx,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<ReshapeOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input) ||
       failed(requireIntegers(inf, adaptor.getShapeAttr(), "shape")))
     return failure();
@@ -379,9 +371,7 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
   Inferrer inf = makeInferrer<TransposeOp>(loc, ctx);
-  if (failed(inf.checkOperandCount(adaptor.getOperands(), 1, 1)))
-    return failure();
-  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
   if (failed(input))
     return failure();
   ArrayRef<int64_t> x = input->getShape();
