@@ -408,8 +408,7 @@ llvm::Error convertTrilu(ImportContext &ctx) {
 }
 
 llvm::Error convertDataDependent(ImportContext &ctx) {
-  return ctx.unsupported(ctx.getNode().op_type() +
-                         ": the output shape depends on data values");
+  return ctx.unsupported("the output shape depends on data values");
 }
 
 llvm::Error convertReverseSequence(ImportContext &ctx) {
@@ -453,6 +452,9 @@ void registerIndexingConverters(ConverterRegistry &registry) {
   registry.add("Trilu", convertTrilu, {"upper"});
   registry.add("NonZero", convertDataDependent);
   registry.add("Compress", convertDataDependent, {"axis"});
+  registry.add("Unique", convertDataDependent, {"axis", "sorted"});
+  registry.add("NonMaxSuppression", convertDataDependent,
+               {"center_point_box"});
 }
 
 } // namespace opencgc::onnx_import
