@@ -23,11 +23,6 @@ template <typename T> constexpr bool isFloating() {
   return std::is_floating_point_v<ComputeType<T>>;
 }
 
-llvm::Error unsupportedType(Operation *op, DType dtype) {
-  return kernelError(op, "no reference kernel for element type " +
-                             getDTypeName(dtype));
-}
-
 /// Applies `fn(a, b)` with broadcasting; `Supported<T>` filters types.
 template <template <typename> class Fn>
 llvm::Expected<TensorList> binaryKernel(Operation *op,

@@ -21,6 +21,11 @@ llvm::Error kernelError(Operation *op, const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
 }
 
+llvm::Error unsupportedType(Operation *op, DType dtype) {
+  return kernelError(op, "no reference kernel for element type " +
+                             getDTypeName(dtype));
+}
+
 Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
   Shape strides(shape.size(), 1);
   for (size_t d = shape.size(); d-- > 1;)

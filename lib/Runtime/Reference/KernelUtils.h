@@ -15,6 +15,9 @@ Tensor allocateResult(mlir::Operation *op, unsigned index = 0);
 /// An error naming the op and its location.
 llvm::Error kernelError(mlir::Operation *op, const llvm::Twine &message);
 
+/// The error for an element type a kernel does not handle.
+llvm::Error unsupportedType(mlir::Operation *op, DType dtype);
+
 /// Row-major strides of a shape.
 Shape stridesOf(llvm::ArrayRef<int64_t> shape);
 

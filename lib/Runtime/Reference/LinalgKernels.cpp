@@ -17,11 +17,6 @@ using namespace mlir;
 namespace opencgc::reference {
 namespace {
 
-llvm::Error unsupportedType(Operation *op, DType dtype) {
-  return kernelError(op, "no reference kernel for element type " +
-                             getDTypeName(dtype));
-}
-
 llvm::Expected<TensorList> convolutionKernel(Operation *op,
                                              llvm::ArrayRef<Tensor> in) {
   auto conv = cast<cgc_op::ConvolutionOp>(op);

@@ -18,11 +18,6 @@ using namespace mlir;
 namespace opencgc::reference {
 namespace {
 
-llvm::Error unsupportedType(Operation *op, DType dtype) {
-  return kernelError(op, "no reference kernel for element type " +
-                             getDTypeName(dtype));
-}
-
 /// For every input, the offset of the element each output element reads.
 std::vector<std::vector<int64_t>> broadcastOffsets(ArrayRef<Tensor> in,
                                                    ArrayRef<int64_t> outShape) {

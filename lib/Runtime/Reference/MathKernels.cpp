@@ -75,8 +75,7 @@ llvm::Expected<TensorList> unaryKernel(Operation *op,
     }
   });
   if (!supported)
-    return kernelError(op, "no reference kernel for element type " +
-                               getDTypeName(in[0].getDType()));
+    return unsupportedType(op, in[0].getDType());
   return single(out);
 }
 
@@ -204,8 +203,7 @@ llvm::Expected<TensorList> preluKernel(Operation *op,
     }
   });
   if (!supported)
-    return kernelError(op, "no reference kernel for element type " +
-                               getDTypeName(in[0].getDType()));
+    return unsupportedType(op, in[0].getDType());
   return single(out);
 }
 
