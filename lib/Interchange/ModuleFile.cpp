@@ -43,6 +43,11 @@ llvm::StringRef getFormatName(ModuleFormat format) {
 
 MlirInterface classifyModule(cgc::ModuleOp module) {
   Block *body = module.getBodyBlock();
+  // By name: the interchange layer does not link the cgc_pattern dialect.
+  if (llvm::any_of(body->getOperations(), [](Operation &op) {
+        return op.getName().getStringRef() == "cgc_pattern.declaration";
+      }))
+    return MlirInterface::CgcSubgraphDeclaration;
   if (!body->getOps<cgc::ProgramOp>().empty())
     return MlirInterface::CgcOutput;
   if (!body->getOps<cgc::PartitionOp>().empty())
@@ -58,12 +63,15 @@ static bool startsWith(llvm::StringRef bytes, llvm::StringRef magic) {
 /// verified cgc.module.
 static FailureOr<OwningOpRef<cgc::ModuleOp>>
 parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                  MLIRContext &context) {
+                  MLIRContext &context, bool reportWithSource = true) {
   std::string name = buffer->getBufferIdentifier().str();
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  // Report problems as file:line:col with the offending source line.
-  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  // Report problems as file:line:col with the offending source line,
+  // unless the caller collects the diagnostics itself.
+  std::optional<SourceMgrDiagnosticHandler> handler;
+  if (reportWithSource)
+    handler.emplace(*sourceMgr, &context);
   Block block;
   ParserConfig config(&context);
   if (failed(parseSourceFile(sourceMgr, &block, config)))
@@ -92,7 +100,8 @@ static LogicalResult checkInterface(cgc::ModuleOp module,
                                     llvm::StringRef path) {
   bool recognizable = declared == MlirInterface::CgcInput ||
                       declared == MlirInterface::CgcOutput ||
-                      declared == MlirInterface::CgcSubgraphPartition;
+                      declared == MlirInterface::CgcSubgraphPartition ||
+                      declared == MlirInterface::CgcSubgraphDeclaration;
   MlirInterface actual = classifyModule(module);
   if (!recognizable || actual == declared)
     return success();
@@ -190,6 +199,42 @@ LogicalResult saveModule(cgc::ModuleOp module, llvm::StringRef path,
   }
   output->keep();
   return success();
+}
+
+std::vector<uint8_t> writeModuleContainer(cgc::ModuleOp module,
+                                          MlirInterface interface) {
+  CgcPayload payload;
+  payload.interface = interface;
+  payload.version = kCgcDialectVersion;
+  payload.bytecode = writeModuleBytecode(module);
+  return writeCgcContainer(payload);
+}
+
+llvm::Expected<OwningOpRef<cgc::ModuleOp>>
+readModuleContainer(llvm::ArrayRef<uint8_t> bytes, MLIRContext &context,
+                    MlirInterface expected, llvm::StringRef what) {
+  auto payload = readCgcContainer(bytes);
+  if (!payload)
+    return llvm::createStringError(what + ": " +
+                                   llvm::toString(payload.takeError()));
+  if (payload->interface != expected)
+    return llvm::createStringError(
+        what + ": expected a " + getInterfaceName(expected) +
+        " container, got " + getInterfaceName(payload->interface));
+  std::string messages;
+  ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diagnostic) {
+    messages += (messages.empty() ? "" : "; ") + diagnostic.str();
+    return success();
+  });
+  llvm::StringRef bytecode(
+      reinterpret_cast<const char *>(payload->bytecode.data()),
+      payload->bytecode.size());
+  auto module = parseModuleBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(bytecode, (what + ":MLBC").str()),
+      context, /*reportWithSource=*/false);
+  if (failed(module))
+    return llvm::createStringError(what + ": " + messages);
+  return std::move(*module);
 }
 
 } // namespace opencgc

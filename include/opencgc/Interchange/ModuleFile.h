@@ -16,6 +16,7 @@
 #include "opencgc/Interchange/MlirInterface.h"
 #include "opencgc/Support/Version.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 
@@ -50,6 +51,17 @@ std::vector<uint8_t> writeModuleBytecode(cgc::ModuleOp module);
 
 /// Writes `module` to `path` ("-" writes stdout) in `format`; containers are
 /// tagged with `interface`, or with classifyModule's answer when unset.
+/// Wraps `module` in a container tagged `interface` (bytecode + CGCI).
+std::vector<uint8_t> writeModuleContainer(cgc::ModuleOp module,
+                                          MlirInterface interface);
+
+/// Reads a container held in memory (an MLIR exchange payload, a
+/// partition): it must be tagged `expected` and hold one verified
+/// cgc.module. Errors carry the diagnostics' text and name `what`.
+llvm::Expected<mlir::OwningOpRef<cgc::ModuleOp>>
+readModuleContainer(llvm::ArrayRef<uint8_t> bytes, mlir::MLIRContext &context,
+                    MlirInterface expected, llvm::StringRef what);
+
 mlir::LogicalResult
 saveModule(cgc::ModuleOp module, llvm::StringRef path, ModuleFormat format,
            std::optional<MlirInterface> interface = std::nullopt);

@@ -1,0 +1,146 @@
+//===- CompileCommand.cpp - opencgc compile -------------------------------===//
+//
+// CGC Input IR (or an ONNX model, imported on the fly) to CGC Output IR:
+// writes the Output IR container, one container per partition, plan.json
+// and the weights into an output directory (docs/compiler.md).
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Device/Device.h"
+#include "opencgc/Driver/CompiledModel.h"
+#include "opencgc/Driver/Model.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace opencgc::cli {
+cl::SubCommand compileCommand(
+    "compile", "Compile Input IR (.mlir, .mlirbc, .cgc) or an ONNX model to "
+               "Output IR, partition containers and a memory plan");
+
+namespace {
+cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                               cl::desc("<input .mlir|.mlirbc|.cgc|.onnx>"),
+                               cl::sub(compileCommand));
+cl::opt<std::string> outputDir(
+    "o", cl::desc("Output directory: output.cgc, partitions/*.cgc, plan.json, "
+                  "weights.cgcw"),
+    cl::value_desc("dir"), cl::sub(compileCommand));
+cl::opt<std::string>
+    targetName("target",
+               cl::desc("Target asked for subgraph declarations before the "
+                        "reference fallback: reference (default) or test "
+                        "(patterns from --declarations)"),
+               cl::init("reference"), cl::value_desc("name"),
+               cl::sub(compileCommand));
+cl::opt<std::string> declarationsPath(
+    "declarations",
+    cl::desc("The test target's cgc_pattern declaration (.mlir/.cgc)"),
+    cl::value_desc("file"), cl::sub(compileCommand));
+cl::opt<std::string> partitionMode(
+    "partition",
+    cl::desc("fine: one subgraph per partition; coarse (default): the "
+             "largest acyclic partitions per target"),
+    cl::init("coarse"), cl::value_desc("fine|coarse"), cl::sub(compileCommand));
+cl::opt<uint64_t> alignment("alignment",
+                            cl::desc("Byte alignment of scratch views "
+                                     "(default 256)"),
+                            cl::init(256), cl::sub(compileCommand));
+cl::opt<bool> noInPlace("no-in-place",
+                        cl::desc("Never let an elementwise subgraph write "
+                                 "over its input"),
+                        cl::sub(compileCommand));
+cl::opt<bool> noBorrow("no-borrow-outputs",
+                       cl::desc("Never place intermediates in output "
+                                "buffers"),
+                       cl::sub(compileCommand));
+cl::opt<std::string> emit("emit",
+                          cl::desc("Also print: output-ir (Output IR text) "
+                                   "or plan (plan.json) to stdout"),
+                          cl::value_desc("what"), cl::sub(compileCommand));
+cl::opt<bool> verbose("verbose",
+                      cl::desc("Report rejected specializations"),
+                      cl::sub(compileCommand));
+
+raw_ostream &error() { return WithColor::error(errs(), "opencgc compile"); }
+
+Expected<compiler::CompileOptions> parseOptions() {
+  compiler::CompileOptions options;
+  if (partitionMode == "fine")
+    options.partitioning = compiler::Partitioning::Fine;
+  else if (partitionMode != "coarse")
+    return createStringError("--partition must be fine or coarse, not '" +
+                             partitionMode + "'");
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+    return createStringError("--alignment must be a power of two, not " +
+                             Twine(alignment));
+  options.alignment = alignment;
+  options.inPlace = !noInPlace;
+  options.borrowOutputs = !noBorrow;
+  if (verbose)
+    options.log = &errs();
+  if (emit != "" && emit != "output-ir" && emit != "plan")
+    return createStringError("--emit must be output-ir or plan, not '" +
+                             emit + "'");
+  if (outputDir.empty() && emit.empty())
+    return createStringError("give an output directory with -o (or --emit)");
+  return options;
+}
+
+void printSummary(const compiler::CompileResult &result) {
+  const json::Object &plan = *result.plan.getAsObject();
+  errs() << "compiled " << plan.getArray("steps")->size()
+         << " subgraph invocations into "
+         << plan.getArray("partitions")->size()
+         << " partitions; scratch " << result.memory.scratchBytes
+         << " bytes (naive " << result.memory.naiveBytes
+         << ", lower bound " << result.memory.lowerBoundBytes << ")\n";
+}
+} // namespace
+
+int runCompile(mlir::MLIRContext &context) {
+  auto options = parseOptions();
+  if (!options) {
+    error() << toString(options.takeError()) << "\n";
+    return 1;
+  }
+  auto model = driver::loadModel(inputPath, context, {});
+  if (!model) {
+    error() << toString(model.takeError()) << "\n";
+    return 1;
+  }
+  auto targets = driver::createTargets(targetName, declarationsPath, context);
+  if (!targets) {
+    error() << toString(targets.takeError()) << "\n";
+    return 1;
+  }
+  std::vector<device::Device *> devices;
+  for (auto &target : *targets)
+    devices.push_back(target.get());
+  auto result = compiler::compileModule(*model->module, devices, *options);
+  if (!result) {
+    error() << inputPath << ": " << toString(result.takeError()) << "\n";
+    return 1;
+  }
+  if (emit == "output-ir")
+    outs() << *result->outputIR << "\n";
+  if (emit == "plan")
+    outs() << formatv("{0:2}", result->plan) << "\n";
+  // Keep stdout before the summary on stderr when both go to one stream.
+  outs().flush();
+  if (!outputDir.empty()) {
+    if (auto fail =
+            driver::writeCompiledModel(*result, model->weights, outputDir)) {
+      error() << toString(std::move(fail)) << "\n";
+      return 1;
+    }
+    errs() << "wrote " << outputDir << "\n";
+  }
+  printSummary(*result);
+  return 0;
+}
+} // namespace opencgc::cli
