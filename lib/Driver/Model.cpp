@@ -4,6 +4,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "opencgc/Device/Device.h"
+#include "opencgc/Driver/CompiledModel.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "opencgc/Runtime/NpyFile.h"
 #include "opencgc/Runtime/Reference/Executor.h"
@@ -38,8 +40,7 @@ llvm::Error findEntryPoint(Model &model, llvm::StringRef path) {
   auto entries = model.module->getBodyBlock()->getOps<cgc::EntryPointOp>();
   if (std::distance(entries.begin(), entries.end()) != 1)
     return makeError(path + ": expected CGC Input IR with exactly one "
-                            "cgc.entry_point (Output IR runs after the "
-                            "compiler is built)");
+                            "cgc.entry_point");
   model.entry = *entries.begin();
   model.inputNames = namesOf(model.entry, false);
   model.outputNames = namesOf(model.entry, true);
@@ -61,29 +62,87 @@ llvm::Expected<Model> loadOnnx(llvm::StringRef path, MLIRContext &context,
   return model;
 }
 
-llvm::Expected<Model> loadIR(llvm::StringRef path, MLIRContext &context,
-                             const LoadOptions &options) {
+/// Reads the weights an IR model needs: `options.weightsPath` when given,
+/// else `defaultPath` when the model has named constants and it exists.
+llvm::Error loadWeights(NamedTensors &weights, bool needsWeights,
+                        const std::string &defaultPath,
+                        const LoadOptions &options) {
+  if (!options.weightsPath &&
+      !(needsWeights && llvm::sys::fs::exists(defaultPath)))
+    return llvm::Error::success();
+  auto read = readWeights(options.weightsPath.value_or(defaultPath));
+  if (!read)
+    return read.takeError();
+  weights = std::move(*read);
+  return llvm::Error::success();
+}
+
+llvm::Expected<OwningOpRef<cgc::ModuleOp>> loadIRModule(llvm::StringRef path,
+                                                        MLIRContext &context) {
   FailureOr<LoadedModule> loaded = loadModule(path, context);
   if (failed(loaded))
     return makeError(path + ": cannot load the model (see the errors "
                             "above)");
+  return std::move(loaded->module);
+}
+
+llvm::Expected<Model> inputModelFromModule(OwningOpRef<cgc::ModuleOp> module,
+                                           llvm::StringRef path,
+                                           const LoadOptions &options) {
   Model model;
-  model.module = std::move(loaded->module);
+  model.module = std::move(module);
   if (auto error = findEntryPoint(model, path))
     return std::move(error);
-  std::string weightsPath =
-      options.weightsPath.value_or(defaultWeightsPath(path));
   bool needsWeights =
       !model.entry.getBodyBlock()->getOps<cgc::ConstantOp>().empty();
-  if (options.weightsPath ||
-      (needsWeights && llvm::sys::fs::exists(weightsPath))) {
-    auto weights = readWeights(weightsPath);
-    if (!weights)
-      return weights.takeError();
-    model.weights = std::move(*weights);
-  }
+  if (auto error = loadWeights(model.weights, needsWeights,
+                               defaultWeightsPath(path), options))
+    return std::move(error);
   return model;
 }
+
+llvm::Expected<CompiledModel>
+compiledModelFromModule(OwningOpRef<cgc::ModuleOp> module,
+                        llvm::StringRef path, const std::string &weightsPath,
+                        const LoadOptions &options) {
+  bool needsWeights = false;
+  for (auto program : module->getBodyBlock()->getOps<cgc::ProgramOp>())
+    needsWeights |= !program.getBodyBlock()->getOps<cgc::ConstantOp>().empty();
+  NamedTensors weights;
+  if (auto error = loadWeights(weights, needsWeights, weightsPath, options))
+    return std::move(error);
+  return makeCompiledModel(std::move(module), std::move(weights), path);
+}
+
+/// Program argument names for `indices`, from `cgc.name` or `prefix<k>`.
+std::vector<std::string> programNames(cgc::ProgramOp program,
+                                      llvm::ArrayRef<unsigned> indices,
+                                      llvm::StringRef prefix) {
+  std::vector<std::string> names;
+  for (auto [k, index] : llvm::enumerate(indices)) {
+    auto name =
+        program.getArgAttrOfType<StringAttr>(index, onnx_import::kNameAttr);
+    names.push_back(name ? name.str() : prefix.str() + std::to_string(k));
+  }
+  return names;
+}
+
+/// Binds named constants to a model's weights.
+class WeightLookup {
+public:
+  explicit WeightLookup(const NamedTensors &weights) {
+    for (const auto &[name, value] : weights)
+      byName[name] = &value;
+  }
+  llvm::Expected<Tensor> operator()(llvm::StringRef name) const {
+    if (const Tensor *value = byName.lookup(name))
+      return *value;
+    return makeError("no weight named \"" + name + "\" in the weights file");
+  }
+
+private:
+  llvm::StringMap<const Tensor *> byName;
+};
 } // namespace
 
 std::string defaultWeightsPath(llvm::StringRef modelPath) {
@@ -96,7 +155,110 @@ llvm::Expected<Model> loadModel(llvm::StringRef path, MLIRContext &context,
                                 const LoadOptions &options) {
   if (llvm::sys::path::extension(path) == ".onnx")
     return loadOnnx(path, context, options);
-  return loadIR(path, context, options);
+  auto module = loadIRModule(path, context);
+  if (!module)
+    return module.takeError();
+  return inputModelFromModule(std::move(*module), path, options);
+}
+
+bool isCompiledModelDirectory(llvm::StringRef path) {
+  return llvm::sys::fs::is_directory(path);
+}
+
+llvm::Expected<CompiledModel>
+makeCompiledModel(OwningOpRef<cgc::ModuleOp> outputIR, NamedTensors weights,
+                  llvm::StringRef nameForErrors) {
+  auto programs = outputIR->getBodyBlock()->getOps<cgc::ProgramOp>();
+  if (std::distance(programs.begin(), programs.end()) != 1)
+    return makeError(nameForErrors + ": expected CGC Output IR with exactly "
+                                     "one cgc.program");
+  CompiledModel model;
+  model.program = *programs.begin();
+  auto signature = runtime::getProgramSignature(model.program);
+  if (!signature)
+    return makeError(nameForErrors + ": " +
+                     llvm::toString(signature.takeError()));
+  model.signature = std::move(*signature);
+  model.inputNames =
+      programNames(model.program, model.signature.inputs, "input");
+  model.outputNames =
+      programNames(model.program, model.signature.outputs, "output");
+  model.module = std::move(outputIR);
+  model.weights = std::move(weights);
+  return model;
+}
+
+llvm::Expected<CompiledModel> loadCompiledModel(llvm::StringRef path,
+                                                MLIRContext &context,
+                                                const LoadOptions &options) {
+  std::string modulePath = path.str(), weightsPath = defaultWeightsPath(path);
+  if (isCompiledModelDirectory(path)) {
+    llvm::SmallString<256> file(path);
+    llvm::sys::path::append(file, kOutputIRFile);
+    modulePath = file.str().str();
+    if (!llvm::sys::fs::exists(modulePath))
+      return makeError(path + " is not a compiled model directory: it has "
+                              "no " +
+                       kOutputIRFile);
+    file = path;
+    llvm::sys::path::append(file, kCompiledWeightsFile);
+    weightsPath = file.str().str();
+  }
+  auto module = loadIRModule(modulePath, context);
+  if (!module)
+    return module.takeError();
+  if (classifyModule(module->get()) != MlirInterface::CgcOutput)
+    return makeError(modulePath + ": expected CGC Output IR, found " +
+                     getInterfaceName(classifyModule(module->get())));
+  return compiledModelFromModule(std::move(*module), modulePath, weightsPath,
+                                 options);
+}
+
+llvm::Expected<AnyModel> loadAnyModel(llvm::StringRef path,
+                                      MLIRContext &context,
+                                      const LoadOptions &options) {
+  AnyModel any;
+  if (isCompiledModelDirectory(path)) {
+    auto compiled = loadCompiledModel(path, context, options);
+    if (!compiled)
+      return compiled.takeError();
+    any.compiled = std::move(*compiled);
+    return any;
+  }
+  if (llvm::sys::path::extension(path) == ".onnx") {
+    auto model = loadOnnx(path, context, options);
+    if (!model)
+      return model.takeError();
+    any.model = std::move(*model);
+    return any;
+  }
+  auto module = loadIRModule(path, context);
+  if (!module)
+    return module.takeError();
+  if (classifyModule(module->get()) == MlirInterface::CgcOutput) {
+    auto compiled = compiledModelFromModule(std::move(*module), path,
+                                            defaultWeightsPath(path), options);
+    if (!compiled)
+      return compiled.takeError();
+    any.compiled = std::move(*compiled);
+    return any;
+  }
+  auto model = inputModelFromModule(std::move(*module), path, options);
+  if (!model)
+    return model.takeError();
+  any.model = std::move(*model);
+  return any;
+}
+
+llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
+                                                llvm::ArrayRef<Tensor> inputs,
+                                                device::Device &device) {
+  WeightLookup lookup(model.weights);
+  auto outputs =
+      runtime::executeProgram(model.module.get(), inputs, lookup, device);
+  if (!outputs)
+    return outputs.takeError();
+  return outputs;
 }
 
 llvm::Expected<Tensor> readTensorFile(llvm::StringRef path) {
@@ -141,14 +303,7 @@ llvm::Expected<std::vector<Tensor>>
 runReference(const Model &model, llvm::ArrayRef<Tensor> inputs) {
   if (auto error = checkInputs(model, inputs))
     return std::move(error);
-  llvm::StringMap<const Tensor *> weights;
-  for (const auto &[name, value] : model.weights)
-    weights[name] = &value;
-  auto lookup = [&](llvm::StringRef name) -> llvm::Expected<Tensor> {
-    if (const Tensor *value = weights.lookup(name))
-      return *value;
-    return makeError("no weight named \"" + name + "\" in the weights file");
-  };
+  WeightLookup lookup(model.weights);
   return reference::executeEntryPoint(model.entry, inputs, lookup);
 }
 

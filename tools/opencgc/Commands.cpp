@@ -21,24 +21,16 @@ struct PlannedCommand {
 
 // Names and one-line descriptions of the subcommands not built yet.
 constexpr PlannedCommand kPlanned[] = {
-    {"compile", "[not built yet] Compile Input IR to Output IR, partitions "
-                "and a memory plan"},
-    {"show", "[not built yet] Draw Input IR, Output IR partitions and the "
-             "memory plan"},
     {"bench", "[not built yet] Benchmark a model or a micro kernel"},
 };
 
 cl::SubCommand plannedSubCommands[] = {
     {kPlanned[0].name, kPlanned[0].description},
-    {kPlanned[1].name, kPlanned[1].description},
-    {kPlanned[2].name, kPlanned[2].description},
 };
 
 // Planned subcommands accept and ignore any arguments, so the message below
 // is what the user sees rather than an option error.
-cl::list<std::string> plannedArgs(cl::Sink, cl::sub(plannedSubCommands[0]),
-                                  cl::sub(plannedSubCommands[1]),
-                                  cl::sub(plannedSubCommands[2]));
+cl::list<std::string> plannedArgs(cl::Sink, cl::sub(plannedSubCommands[0]));
 
 template <size_t Index> int runPlanned(mlir::MLIRContext &) {
   WithColor::error(errs(), "opencgc")
@@ -63,9 +55,9 @@ ArrayRef<Command> getCommands() {
       {importCommand, runImport},
       {runCommand, runRun},
       {conformanceCommand, runConformance},
+      {showCommand, runShow},
+      {compileCommand, runCompile},
       {plannedSubCommands[0], runPlanned<0>},
-      {plannedSubCommands[1], runPlanned<1>},
-      {plannedSubCommands[2], runPlanned<2>},
   };
   return commands;
 }

@@ -1,12 +1,16 @@
 //===- RunCommand.cpp - opencgc run ---------------------------------------===//
 //
-// Runs a model (.onnx, or CGC Input IR with its weights) on a device and
+// Runs a model (.onnx, CGC Input IR with its weights, or a compiled model:
+// an `opencgc compile` output directory or CGC Output IR) on a device and
 // prints each output's name, shape, element type and a short summary.
+// Compiled models run through the program executor, which compiles and
+// dispatches each partition on the device.
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Runtime/NpyFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,11 +25,13 @@
 using namespace llvm;
 
 namespace opencgc::cli {
-cl::SubCommand runCommand(
-    "run", "Run a model (.onnx, .mlir, .mlirbc, .cgc) and print its outputs");
+cl::SubCommand runCommand("run",
+                          "Run a model (.onnx, .mlir, .mlirbc, .cgc, or a "
+                          "compiled OUTDIR) and print its outputs");
 
 namespace {
-cl::opt<std::string> runModel(cl::Positional, cl::Required, cl::desc("<model>"),
+cl::opt<std::string> runModel(cl::Positional, cl::Required,
+                              cl::desc("<model or compiled OUTDIR>"),
                               cl::sub(runCommand));
 cl::list<std::string> runInputs("input",
                                 cl::desc("Bind an input: NAME=FILE.npy or "
@@ -38,7 +44,8 @@ cl::opt<std::string> runOutputDir("output-dir",
                                   cl::value_desc("DIR"), cl::sub(runCommand));
 cl::opt<std::string> runWeights("weights",
                                 cl::desc("Weights file for an IR model "
-                                         "(default: the .cgcw beside it)"),
+                                         "(default: the .cgcw beside it, or "
+                                         "OUTDIR/weights.cgcw)"),
                                 cl::value_desc("FILE"), cl::sub(runCommand));
 cl::opt<std::string> runDevice("device",
                                cl::desc("Device: reference (the CPU oracle; "
@@ -103,26 +110,38 @@ int runRun(mlir::MLIRContext &context) {
   if (!runWeights.empty())
     options.weightsPath = runWeights;
   auto start = std::chrono::steady_clock::now();
-  Expected<driver::Model> model = driver::loadModel(runModel, context, options);
+  Expected<driver::AnyModel> model =
+      driver::loadAnyModel(runModel, context, options);
   if (!model)
     return fail(model.takeError());
+  const std::vector<std::string> &inputNames =
+      model->model ? model->model->inputNames : model->compiled->inputNames;
+  const std::vector<std::string> &outputNames =
+      model->model ? model->model->outputNames : model->compiled->outputNames;
   std::vector<Tensor> inputs;
-  for (const std::string &name : model->inputNames) {
+  for (const std::string &name : inputNames) {
     auto it = options.knownInputs.find(name);
     inputs.push_back(it == options.knownInputs.end() ? Tensor() : it->second);
   }
   for (const auto &[name, tensor] : options.knownInputs)
-    if (!llvm::is_contained(model->inputNames, name))
+    if (!llvm::is_contained(inputNames, name))
       return fail(
           createStringError(inconvertibleErrorCode(),
                             "the model has no input named '" + name + "'"));
-  Expected<std::vector<Tensor>> outputs = driver::runReference(*model, inputs);
+  auto run = [&]() -> Expected<std::vector<Tensor>> {
+    if (model->model)
+      return driver::runReference(*model->model, inputs);
+    std::unique_ptr<device::Device> device =
+        device::createReferenceDevice(context);
+    return driver::runCompiled(*model->compiled, inputs, *device);
+  };
+  Expected<std::vector<Tensor>> outputs = run();
   if (!outputs)
     return fail(outputs.takeError());
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  for (auto [name, tensor] : llvm::zip(model->outputNames, *outputs))
+  for (auto [name, tensor] : llvm::zip(outputNames, *outputs))
     printSummary(name, tensor);
   outs() << "device reference, " << format("%.3f", seconds) << " s\n";
   if (runOutputDir.empty())
@@ -130,7 +149,7 @@ int runRun(mlir::MLIRContext &context) {
   if (std::error_code ec = sys::fs::create_directories(runOutputDir))
     return fail(createStringError(ec, "cannot create '" + runOutputDir +
                                           "': " + ec.message()));
-  for (auto [name, tensor] : llvm::zip(model->outputNames, *outputs)) {
+  for (auto [name, tensor] : llvm::zip(outputNames, *outputs)) {
     SmallString<256> path(runOutputDir.getValue());
     sys::path::append(path, name + ".npy");
     if (Error error = writeNpy(tensor, path))

@@ -29,7 +29,10 @@ int main(int argc, char **argv) {
       "  opencgc inspect FILE        show a container's parts and a module "
       "summary\n"
       "  opencgc import M.onnx -o OUT  ONNX -> CGC Input IR + .cgcw weights\n"
-      "  opencgc run MODEL --input NAME=FILE  run on the reference device\n"
+      "  opencgc compile MODEL -o DIR  Input IR -> Output IR, partitions, "
+      "plan.json\n"
+      "  opencgc run MODEL|DIR --input NAME=FILE  run on the reference device\n"
+      "  opencgc show MODEL|DIR      draw the graph, partitions and memory plan\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n");
 
   mlir::DialectRegistry registry;

@@ -8,9 +8,9 @@ class MLIRContext;
 } // namespace mlir
 
 namespace opencgc {
-/// Adds the cgc and cgc_op dialects to `registry`.
+/// Adds the cgc, cgc_op and cgc_pattern dialects to `registry`.
 void registerCGCDialects(mlir::DialectRegistry &registry);
-/// Loads the cgc and cgc_op dialects into `context`.
+/// Loads the cgc, cgc_op and cgc_pattern dialects into `context`.
 void loadCGCDialects(mlir::MLIRContext &context);
 } // namespace opencgc
 

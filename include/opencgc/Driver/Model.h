@@ -3,7 +3,9 @@
 // What `opencgc run` and `opencgc conformance` share: a model from an ONNX
 // file (imported on the fly) or from CGC Input IR in any interchange form
 // with its weights file, tensors from .npy or ONNX .pb files, and execution
-// on the reference device.
+// on the reference device; and compiled models (CGC Output IR, from an
+// `opencgc compile` output directory or an Output IR file) run by the
+// program executor on a device.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_DRIVER_MODEL_H
@@ -11,6 +13,7 @@
 
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Runtime/Tensor.h"
 #include "opencgc/Runtime/WeightsFile.h"
 #include "llvm/Support/Error.h"
@@ -19,6 +22,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace opencgc::device {
+class Device;
+} // namespace opencgc::device
 
 namespace opencgc::driver {
 
@@ -57,6 +64,51 @@ llvm::Error checkInputs(const Model &model, llvm::ArrayRef<Tensor> inputs);
 /// Runs the model on the reference device.
 llvm::Expected<std::vector<Tensor>> runReference(const Model &model,
                                                  llvm::ArrayRef<Tensor> inputs);
+
+/// A compiled model: CGC Output IR with its weights.
+struct CompiledModel {
+  mlir::OwningOpRef<cgc::ModuleOp> module;
+  cgc::ProgramOp program;
+  runtime::ProgramSignature signature;
+  NamedTensors weights;
+  /// Program input and output names (the arguments' `cgc.name` attributes,
+  /// or input0, output0, ... where absent), in signature order.
+  std::vector<std::string> inputNames;
+  std::vector<std::string> outputNames;
+};
+
+/// True when `path` is a directory, i.e. names a compiled output directory
+/// rather than a model file.
+bool isCompiledModelDirectory(llvm::StringRef path);
+
+/// Wraps Output IR (one cgc.program) and its weights.
+llvm::Expected<CompiledModel>
+makeCompiledModel(mlir::OwningOpRef<cgc::ModuleOp> outputIR,
+                  NamedTensors weights, llvm::StringRef nameForErrors);
+
+/// Loads a compiled model from an output directory (OUTDIR/output.cgc, with
+/// OUTDIR/weights.cgcw when present) or from an Output IR file (.cgc,
+/// .mlir, .mlirbc; weights from options.weightsPath or the .cgcw beside it).
+llvm::Expected<CompiledModel> loadCompiledModel(llvm::StringRef path,
+                                                mlir::MLIRContext &context,
+                                                const LoadOptions &options);
+
+/// A model as `opencgc run` takes it: exactly one of the two is set.
+struct AnyModel {
+  std::optional<Model> model;
+  std::optional<CompiledModel> compiled;
+};
+
+/// Loads an output directory or Output IR as a CompiledModel and anything
+/// else (ONNX, Input IR) as a Model, reading each file once.
+llvm::Expected<AnyModel> loadAnyModel(llvm::StringRef path,
+                                      mlir::MLIRContext &context,
+                                      const LoadOptions &options);
+
+/// Runs a compiled model's program on `device` (inputs in signature order).
+llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
+                                                llvm::ArrayRef<Tensor> inputs,
+                                                device::Device &device);
 
 } // namespace opencgc::driver
 

@@ -64,20 +64,35 @@ void ModuleOp::build(OpBuilder &builder, OperationState &state) {
   state.addRegion()->emplaceBlock();
 }
 
+/// A target's subgraph declaration (docs/patterns.md). Matched by name so
+/// the cgc dialect does not depend on cgc_pattern.
+static bool isPatternDeclaration(Operation &op) {
+  return op.getName().getStringRef() == "cgc_pattern.declaration";
+}
+
 LogicalResult ModuleOp::verify() {
-  Operation *firstInput = nullptr, *firstOutput = nullptr;
+  Operation *firstInput = nullptr, *firstOutput = nullptr,
+            *firstDeclaration = nullptr;
   unsigned numPrograms = 0;
   for (Operation &op : getBodyBlock()->getOperations()) {
     if (isa<EntryPointOp>(op))
       firstInput = firstInput ? firstInput : &op;
     else if (isa<ProgramOp, PartitionOp, SubgraphOp>(op))
       firstOutput = firstOutput ? firstOutput : &op;
+    else if (isPatternDeclaration(op))
+      firstDeclaration = firstDeclaration ? firstDeclaration : &op;
     else
       return op.emitOpError("is not allowed at the top level of a cgc.module "
                             "(expected cgc.entry_point, cgc.subgraph, "
-                            "cgc.partition or cgc.program)");
+                            "cgc.partition, cgc.program or "
+                            "cgc_pattern.declaration)");
     numPrograms += isa<ProgramOp>(op);
   }
+  if (firstDeclaration && (firstInput || firstOutput))
+    return (firstInput ? firstInput : firstOutput)
+        ->emitOpError("cannot share a cgc.module with a "
+                      "cgc_pattern.declaration: a subgraph declaration holds "
+                      "nothing else");
   if (firstInput && firstOutput)
     return firstOutput->emitOpError(
         "cannot share a cgc.module with a cgc.entry_point: a module is "

@@ -29,16 +29,19 @@ class Interpreter {
 public:
   explicit Interpreter(ConstantLookup constants) : constants(constants) {}
 
-  llvm::Error bindArguments(cgc::EntryPointOp entry,
+  llvm::Error bindArguments(FunctionOpInterface function,
                             llvm::ArrayRef<Tensor> arguments) {
-    Block *body = entry.getBodyBlock();
+    Block *body = &function.getFunctionBody().front();
     if (arguments.size() != body->getNumArguments())
       return kernelError(
-          entry, "expects " + llvm::Twine(body->getNumArguments()) +
-                     " arguments, got " + llvm::Twine(arguments.size()));
+          function, "expects " + llvm::Twine(body->getNumArguments()) +
+                        " arguments, got " + llvm::Twine(arguments.size()));
     for (auto [index, arg] : llvm::enumerate(body->getArguments())) {
       Tensor value = arguments[index];
-      if (auto error = checkType(value, arg.getType(), entry,
+      if (!value.isValid())
+        return kernelError(function, "argument #" + llvm::Twine(index) +
+                                         " has no value");
+      if (auto error = checkType(value, arg.getType(), function,
                                  "argument #" + llvm::Twine(index)))
         return error;
       values[arg] = value;
@@ -102,10 +105,46 @@ private:
 llvm::Expected<std::vector<Tensor>>
 executeEntryPoint(cgc::EntryPointOp entry, llvm::ArrayRef<Tensor> arguments,
                   ConstantLookup constants) {
+  return executeFunction(entry, arguments, constants);
+}
+
+llvm::Expected<std::vector<Tensor>>
+executeFunction(FunctionOpInterface function, llvm::ArrayRef<Tensor> arguments,
+                ConstantLookup constants) {
+  Region &body = function.getFunctionBody();
+  if (!llvm::hasSingleElement(body))
+    return kernelError(function, "expects a body of exactly one block");
   Interpreter interpreter(constants);
-  if (auto error = interpreter.bindArguments(entry, arguments))
+  if (auto error = interpreter.bindArguments(function, arguments))
     return std::move(error);
-  return interpreter.run(entry.getBodyBlock());
+  return interpreter.run(&body.front());
+}
+
+llvm::Expected<std::vector<Tensor>>
+executeFunction(FunctionOpInterface function,
+                llvm::ArrayRef<Tensor> arguments) {
+  auto noConstants = [](llvm::StringRef name) -> llvm::Expected<Tensor> {
+    return llvm::createStringError(
+        "no named constants can be bound here (\"" + name + "\")");
+  };
+  return executeFunction(function, arguments, noConstants);
+}
+
+llvm::Error checkReferenceKernels(Operation *root) {
+  const KernelRegistry &registry = KernelRegistry::get();
+  Operation *missing = nullptr;
+  root->walk([&](Operation *op) {
+    // Structure ops are interpreted by the executors, not by kernels.
+    if (isa_and_nonnull<cgc::CGCDialect>(op->getDialect()) ||
+        registry.lookup(op->getName().getStringRef()))
+      return WalkResult::advance();
+    missing = op;
+    return WalkResult::interrupt();
+  });
+  if (missing)
+    return kernelError(missing,
+                       "the reference device has no kernel for this op");
+  return llvm::Error::success();
 }
 
 } // namespace opencgc::reference
