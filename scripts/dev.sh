@@ -19,6 +19,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
+  graphviz
 )
 
 log() { printf '\n==> %s\n' "$*"; }
@@ -64,13 +65,20 @@ run_example() {
   log "round trip: container -> text"
   "$opencgc" convert "$out/spec-output-ir.cgc" -o "$out/spec-output-ir.roundtrip.mlir"
   echo "wrote $out/spec-output-ir.roundtrip.mlir"
+  log "compile the specification's Input IR with a driver target that fuses" \
+      "convolution -> relu -> add: Output IR, partitions, plan.json"
+  "$opencgc" compile "$ROOT/examples/spec-input-ir.mlir" --target test \
+    --declarations "$ROOT/test/lit/Compiler/Inputs/conv-relu-add.mlir" \
+    -o "$out/spec-compiled"
+  "$opencgc" show "$out/spec-compiled" -o "$out/spec-compiled/pictures"
   log "an ONNX model (pytorch-converted Conv2d from libonnx-testdata):" \
-      "import to CGC Input IR + weights, run on the reference device"
+      "import, compile, run the Output IR on the reference device"
   local model=/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d
   "$opencgc" import "$model/model.onnx" -o "$out/conv2d.mlir"
-  "$opencgc" run "$out/conv2d.mlir" \
+  "$opencgc" compile "$out/conv2d.mlir" -o "$out/conv2d-compiled"
+  "$opencgc" run "$out/conv2d-compiled" \
     --input 0="$model/test_data_set_0/input_0.pb" --output-dir "$out/conv2d-out"
-  log "not built yet: the compiler (Output IR) and the Vulkan device;" \
+  log "not built yet: the kernel backends and the Vulkan device;" \
       "see 'opencgc --help'"
 }
 
