@@ -38,6 +38,9 @@ FunctionType getSignature(cgc::ModuleOp module) {
 
 llvm::Expected<TargetDeclaration>
 requestDeclaration(device::Device &device, MLIRContext &context) {
+  // The specification's order: MLIR programs at all, then the interface.
+  if (device.getMlirProgramsTier() == device::MlirProgramsTier::NotSupported)
+    return targetError(device, "does not support MLIR programs");
   const Guid &requestGuid =
       getInterfaceGuid(MlirInterface::CgcSubgraphDeclarationRequest);
   if (!device.supportsMlirInterface(requestGuid))
