@@ -2,6 +2,8 @@
 #include "opencgc/Driver/Conformance.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
@@ -133,8 +135,43 @@ TestResult failure(TestStatus status, std::string reason) {
   return result;
 }
 
-TestResult runDataSets(const ConformanceTest &test,
-                       mlir::MLIRContext &context) {
+/// The model compiled to Output IR for the reference device.
+llvm::Expected<CompiledModel> compileForReference(const Model &model) {
+  auto compiled = compiler::compileModule(model.module.get(), {},
+                                          compiler::CompileOptions());
+  if (!compiled)
+    return llvm::createStringError("compiling to Output IR: " +
+                                   llvm::toString(compiled.takeError()));
+  return makeCompiledModel(std::move(compiled->outputIR), model.weights,
+                           "the compiled model");
+}
+
+/// Runs the compiled model and checks it against the interpreter's results.
+std::optional<std::string>
+checkCompiledRun(const CompiledModel &compiled, device::Device &device,
+                 llvm::ArrayRef<Tensor> inputs,
+                 llvm::ArrayRef<Tensor> referenceResults) {
+  auto results = runCompiled(compiled, inputs, device);
+  if (!results)
+    return "running the compiled Output IR: " +
+           llvm::toString(results.takeError());
+  if (results->size() != referenceResults.size())
+    return "the compiled Output IR produced " +
+           std::to_string(results->size()) + " outputs, the Input IR " +
+           std::to_string(referenceResults.size());
+  for (size_t k = 0; k < results->size(); ++k) {
+    if ((*results)[k].bitwiseEqual(referenceResults[k]))
+      continue;
+    auto mismatch = compareOutput((*results)[k], referenceResults[k], k);
+    return "the compiled Output IR differs from the Input IR reference: " +
+           mismatch.value_or("output " + std::to_string(k) +
+                             " is within tolerance but not bit for bit");
+  }
+  return std::nullopt;
+}
+
+TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
+                       ExecutionMode mode) {
   llvm::SmallString<256> modelPath(test.directory);
   llvm::sys::path::append(modelPath, "model.onnx");
   auto signature = onnx_import::readModelSignature(modelPath);
@@ -158,6 +195,15 @@ TestResult runDataSets(const ConformanceTest &test,
     return failure(unsupported ? TestStatus::Skipped : TestStatus::Failed,
                    llvm::toString(model.takeError()));
   }
+  std::optional<CompiledModel> compiled;
+  std::unique_ptr<device::Device> device;
+  if (mode == ExecutionMode::Compiled) {
+    auto result = compileForReference(*model);
+    if (!result)
+      return failure(TestStatus::Failed, llvm::toString(result.takeError()));
+    compiled = std::move(*result);
+    device = device::createReferenceDevice(context);
+  }
   for (const std::string &set : sets) {
     auto inputs = readDataSet(set, "input", signature->inputs);
     auto outputs = readDataSet(set, "output", signature->outputs);
@@ -179,14 +225,19 @@ TestResult runDataSets(const ConformanceTest &test,
     for (size_t k = 0; k < results->size(); ++k)
       if (auto mismatch = compareOutput((*results)[k], (*outputs)[k].second, k))
         return failure(TestStatus::Failed, *mismatch);
+    if (compiled)
+      if (auto mismatch =
+              checkCompiledRun(*compiled, *device, arguments, *results))
+        return failure(TestStatus::Failed, *mismatch);
   }
   return failure(TestStatus::Passed, "");
 }
 } // namespace
 
-TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context) {
+TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
+                   ExecutionMode mode) {
   auto start = Clock::now();
-  TestResult result = runDataSets(test, context);
+  TestResult result = runDataSets(test, context, mode);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

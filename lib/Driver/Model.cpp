@@ -2,10 +2,10 @@
 #include "opencgc/Driver/Model.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Frontend/ONNX/Importer.h"
-#include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "opencgc/Device/Device.h"
 #include "opencgc/Driver/CompiledModel.h"
+#include "opencgc/Frontend/ONNX/Importer.h"
+#include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "opencgc/Runtime/NpyFile.h"
 #include "opencgc/Runtime/Reference/Executor.h"
@@ -102,8 +102,8 @@ llvm::Expected<Model> inputModelFromModule(OwningOpRef<cgc::ModuleOp> module,
 }
 
 llvm::Expected<CompiledModel>
-compiledModelFromModule(OwningOpRef<cgc::ModuleOp> module,
-                        llvm::StringRef path, const std::string &weightsPath,
+compiledModelFromModule(OwningOpRef<cgc::ModuleOp> module, llvm::StringRef path,
+                        const std::string &weightsPath,
                         const LoadOptions &options) {
   bool needsWeights = false;
   for (auto program : module->getBodyBlock()->getOps<cgc::ProgramOp>())
@@ -197,8 +197,7 @@ llvm::Expected<CompiledModel> loadCompiledModel(llvm::StringRef path,
     llvm::sys::path::append(file, kOutputIRFile);
     modulePath = file.str().str();
     if (!llvm::sys::fs::exists(modulePath))
-      return makeError(path + " is not a compiled model directory: it has "
-                              "no " +
+      return makeError(path + " is not a compiled model directory: it has no " +
                        kOutputIRFile);
     file = path;
     llvm::sys::path::append(file, kCompiledWeightsFile);

@@ -31,6 +31,9 @@ def main():
     parser.add_argument("--update", action="store_true",
                         help="rewrite the pass list with today's passes")
     parser.add_argument("--device", default="reference")
+    parser.add_argument("--compiled", action="store_true",
+                        help="also compile each test to Output IR and run "
+                        "it with the program executor")
     parser.add_argument("roots", nargs="+")
     args = parser.parse_args()
 
@@ -39,7 +42,8 @@ def main():
             sys.exit(f"error: test folder {root} does not exist "
                      "(install libonnx-testdata)")
     command = [args.opencgc, "conformance", "--device", args.device,
-               "--json", args.json] + args.roots
+               "--json", args.json] + (["--compiled"] if args.compiled
+                                       else []) + args.roots
     completed = subprocess.run(command, stdout=subprocess.PIPE, text=True)
     sys.stdout.write(completed.stdout)
     if completed.returncode != 0:

@@ -45,6 +45,12 @@ cl::opt<unsigned> timeout("timeout",
                           cl::desc("Seconds before a test is "
                                    "killed and failed"),
                           cl::init(120), cl::sub(conformanceCommand));
+cl::opt<bool> compiled("compiled",
+                       cl::desc("Also compile each test to Output IR and run "
+                                "it with the program executor; its outputs "
+                                "must equal the Input IR reference bit for "
+                                "bit"),
+                       cl::sub(conformanceCommand));
 cl::opt<bool> runOne("run-one", cl::Hidden,
                      cl::desc("Run the single test folder given, in this "
                               "process, and print its encoded result"),
@@ -92,7 +98,9 @@ int runChild(mlir::MLIRContext &context) {
   if (testRoots.size() != 1)
     return 2;
   driver::ConformanceTest test{testRoots.front(), testRoots.front()};
-  outs() << driver::encodeResult(driver::runTest(test, context)) << "\n";
+  driver::ExecutionMode mode = compiled ? driver::ExecutionMode::Compiled
+                                        : driver::ExecutionMode::Reference;
+  outs() << driver::encodeResult(driver::runTest(test, context, mode)) << "\n";
   return 0;
 }
 } // namespace
@@ -126,6 +134,8 @@ int runConformance(mlir::MLIRContext &context) {
   driver::ChildRunner runner;
   runner.selfExecutable = getSelfExecutable();
   runner.childArgs = {"conformance", "--run-one"};
+  if (compiled)
+    runner.childArgs.push_back("--compiled");
   runner.timeoutSeconds = timeout;
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};

@@ -38,9 +38,21 @@ struct TestResult {
 /// Every test folder under `roots` (searched recursively), sorted by name.
 std::vector<ConformanceTest> discoverTests(llvm::ArrayRef<std::string> roots);
 
+/// How a test runs.
+enum class ExecutionMode {
+  /// The Input IR on the reference interpreter.
+  Reference,
+  /// Also compiled to Output IR (compileModule, reference target only) and
+  /// run by the program executor on the reference device; its outputs must
+  /// equal the interpreter's bit for bit, and both must match the expected
+  /// outputs.
+  Compiled,
+};
+
 /// Runs one test in this process on the reference device: unsupported ops
 /// give Skipped, errors and mismatches Failed.
-TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context);
+TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
+                   ExecutionMode mode = ExecutionMode::Reference);
 
 /// Runs one test by executing `selfExecutable` with `childArgs` + the test
 /// folder, killing it after `timeoutSeconds`.

@@ -15,20 +15,18 @@ namespace {
 /// `root` included. References that do not name a top-level symbol (nested
 /// or unknown ones) are left for the verifier.
 llvm::SmallPtrSet<Operation *, 8> collectReachable(cgc::ModuleOp module,
-                                                  Operation *root) {
+                                                   Operation *root) {
   SymbolTable symbols(module);
   llvm::SmallPtrSet<Operation *, 8> reached;
   llvm::SmallVector<Operation *> worklist = {root};
   reached.insert(root);
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(op);
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
     if (!uses)
       continue;
     for (const SymbolTable::SymbolUse &use : *uses) {
-      Operation *symbol =
-          symbols.lookup(use.getSymbolRef().getRootReference());
+      Operation *symbol = symbols.lookup(use.getSymbolRef().getRootReference());
       if (symbol && reached.insert(symbol).second)
         worklist.push_back(symbol);
     }

@@ -77,10 +77,9 @@ private:
     std::vector<const Binding *> bound(count, nullptr);
     for (const Binding &binding : bindings) {
       if (binding.bindPointIndex >= count)
-        return dispatchError("binding names bind point " +
-                             llvm::Twine(binding.bindPointIndex) +
-                             ", but the partition has " + llvm::Twine(count) +
-                             " bind points");
+        return dispatchError(
+            "binding names bind point " + llvm::Twine(binding.bindPointIndex) +
+            ", but the partition has " + llvm::Twine(count) + " bind points");
       if (bound[binding.bindPointIndex])
         return dispatchError("bind point " +
                              llvm::Twine(binding.bindPointIndex) +
@@ -91,8 +90,8 @@ private:
          llvm::enumerate(partition.getBodyBlock()->getArguments())) {
       auto type = cast<cgc::MemRefType>(arg.getType());
       uint64_t needed = type.getByteSize();
-      std::string what = "bind point " + std::to_string(index) + " (" +
-                         typeString(type) + ")";
+      std::string what =
+          "bind point " + std::to_string(index) + " (" + typeString(type) + ")";
       const Binding *binding = bound[index];
       if (!binding)
         return dispatchError(what + " is not bound");
@@ -190,8 +189,8 @@ llvm::Expected<cgc::PartitionOp> checkPartitionIR(cgc::ModuleOp module) {
                        ": unsupported bind point type " + typeString(type));
   for (auto subgraph : module.getBodyBlock()->getOps<cgc::SubgraphOp>())
     if (auto error = reference::checkReferenceKernels(subgraph))
-      return makeError("partition @" + partition.getSymName() +
-                       ", subgraph @" + subgraph.getSymName() + ": " +
+      return makeError("partition @" + partition.getSymName() + ", subgraph @" +
+                       subgraph.getSymName() + ": " +
                        llvm::toString(std::move(error)));
   return partition;
 }

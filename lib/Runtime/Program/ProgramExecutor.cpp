@@ -92,10 +92,11 @@ std::vector<ArgumentRole> inferRoles(cgc::ProgramOp program) {
       if (!arg || roles[arg.getArgNumber()])
         continue;
       auto access = accesses.find(index);
-      bool written = access != accesses.end() && access->second == Access::Write;
-      auto [it, inserted] = decided.try_emplace(
-          arg.getArgNumber(),
-          written ? ArgumentRole::Output : ArgumentRole::Input);
+      bool written =
+          access != accesses.end() && access->second == Access::Write;
+      auto [it, inserted] = decided.try_emplace(arg.getArgNumber(),
+                                                written ? ArgumentRole::Output
+                                                        : ArgumentRole::Input);
       if (!inserted && !written)
         it->second = ArgumentRole::Input;
     }
@@ -238,23 +239,23 @@ CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
     auto partition = SymbolTable::lookupNearestSymbolFrom<cgc::PartitionOp>(
         invoke, invoke.getCalleeAttr());
     if (!partition)
-      return makeError("program @" + program.getSymName() +
-                       " invokes @" + name + ", which is not a partition");
+      return makeError("program @" + program.getSymName() + " invokes @" +
+                       name + ", which is not a partition");
     DiagnosticCollector diagnostics(outputIR.getContext());
     OwningOpRef<cgc::ModuleOp> isolated =
         compiler::isolatePartition(outputIR, partition);
     if (!isolated)
       return makeError("cannot isolate partition @" + name + ":" +
                        diagnostics.getMessages());
-    auto result = device.compilePartition(writeModuleContainer(
-        *isolated, MlirInterface::CgcSubgraphPartition));
+    auto result = device.compilePartition(
+        writeModuleContainer(*isolated, MlirInterface::CgcSubgraphPartition));
     if (!result)
       return makeError("device '" + device.getName() +
                        "' cannot compile partition @" + name + ": " +
                        llvm::toString(result.takeError()));
     if ((*result)->getNumBindPoints() != partition.getNumArguments())
-      return makeError("device '" + device.getName() + "' compiled partition @" +
-                       name + " with " +
+      return makeError("device '" + device.getName() +
+                       "' compiled partition @" + name + " with " +
                        llvm::Twine((*result)->getNumBindPoints()) +
                        " bind points instead of " +
                        llvm::Twine(partition.getNumArguments()));
@@ -340,7 +341,8 @@ CompiledProgram::run(llvm::ArrayRef<Tensor> inputs,
       std::vector<device::Binding> bindings;
       for (auto [index, operand] : llvm::enumerate(invoke.getOperands())) {
         MemorySpan span = state.spans.lookup(operand);
-        bindings.push_back({static_cast<uint32_t>(index), span.data, span.size});
+        bindings.push_back(
+            {static_cast<uint32_t>(index), span.data, span.size});
       }
       error = partitions[invoke.getCallee()]->dispatch(bindings);
     } else {
@@ -356,10 +358,10 @@ CompiledProgram::run(llvm::ArrayRef<Tensor> inputs,
     auto type = cast<cgc::MemRefType>(program.getArgument(index).getType());
     std::optional<DType> dtype = dtypeFromElementType(type.getElementType());
     if (!dtype)
-      return makeError("output " +
-                       argumentName(program, index,
-                                    "output" + llvm::Twine(position)) +
-                       " has an unsupported type " + typeString(type));
+      return makeError(
+          "output " +
+          argumentName(program, index, "output" + llvm::Twine(position)) +
+          " has an unsupported type " + typeString(type));
     Tensor output(*dtype, type.getShape());
     if (output.getByteSize())
       std::memcpy(output.getBytes(), state.argumentBuffers[index].data(),

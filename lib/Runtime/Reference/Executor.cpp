@@ -39,8 +39,8 @@ public:
     for (auto [index, arg] : llvm::enumerate(body->getArguments())) {
       Tensor value = arguments[index];
       if (!value.isValid())
-        return kernelError(function, "argument #" + llvm::Twine(index) +
-                                         " has no value");
+        return kernelError(function,
+                           "argument #" + llvm::Twine(index) + " has no value");
       if (auto error = checkType(value, arg.getType(), function,
                                  "argument #" + llvm::Twine(index)))
         return error;
@@ -124,8 +124,8 @@ llvm::Expected<std::vector<Tensor>>
 executeFunction(FunctionOpInterface function,
                 llvm::ArrayRef<Tensor> arguments) {
   auto noConstants = [](llvm::StringRef name) -> llvm::Expected<Tensor> {
-    return llvm::createStringError(
-        "no named constants can be bound here (\"" + name + "\")");
+    return llvm::createStringError("no named constants can be bound here (\"" +
+                                   name + "\")");
   };
   return executeFunction(function, arguments, noConstants);
 }

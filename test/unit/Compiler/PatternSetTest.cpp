@@ -355,7 +355,11 @@ INSTANTIATE_TEST_SUITE_P(
         ConstraintCase{"{attributes = {group = 2}}", false},
         ConstraintCase{"{attributes = {start_padding = [1, 1]}}", true},
         ConstraintCase{"{attributes = {start_padding = [0, 0]}}", false},
-        ConstraintCase{"{attributes = {strides = [1, 1]}}", false}));
+        ConstraintCase{"{attributes = {strides = [1, 1]}}", false}),
+    // Stable test names: the case's index (ctest lists every case).
+    [](const ::testing::TestParamInfo<ConstraintCase> &info) {
+      return "case" + std::to_string(info.index);
+    });
 
 TEST_F(PatternSetTest, ValueConstraintsApplyToInputs) {
   loadInput(kEpilogue);

@@ -5,12 +5,12 @@
 // bit for bit with the reference interpreter on the equivalent Input IR.
 //
 //===----------------------------------------------------------------------===//
+#include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Compiler/PartitionIsolation.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
 #include "opencgc/Interchange/CgcContainer.h"
 #include "opencgc/Interchange/ModuleFile.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Runtime/Reference/Executor.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -29,8 +29,8 @@ using namespace opencgc;
 
 namespace {
 std::string readExample(llvm::StringRef name) {
-  auto file = llvm::MemoryBuffer::getFile(
-      std::string(OPENCGC_EXAMPLES_DIR) + "/" + name.str());
+  auto file = llvm::MemoryBuffer::getFile(std::string(OPENCGC_EXAMPLES_DIR) +
+                                          "/" + name.str());
   EXPECT_TRUE(bool(file)) << "cannot read examples/" << name.str();
   return file ? (*file)->getBuffer().str() : "";
 }
@@ -103,7 +103,8 @@ protected:
   /// The driver partition of the specification's example, compiled for the
   /// reference device.
   std::unique_ptr<device::CompiledPartition> compileDriverPartition() {
-    OwningOpRef<cgc::ModuleOp> output = parse(readExample("spec-output-ir.mlir"));
+    OwningOpRef<cgc::ModuleOp> output =
+        parse(readExample("spec-output-ir.mlir"));
     OwningOpRef<cgc::ModuleOp> isolated = compiler::isolatePartition(
         *output, lookupPartition(*output, "driverPartition"));
     CgcPayload payload;
@@ -323,8 +324,8 @@ TEST_F(ProgramExecutorTest, RejectsInputsOfTheWrongShape) {
   auto noConstants = [](llvm::StringRef) -> llvm::Expected<Tensor> {
     return llvm::createStringError("none");
   };
-  auto outputs = runtime::executeProgram(
-      *module, {Tensor(DType::Float32, {5})}, noConstants, *device);
+  auto outputs = runtime::executeProgram(*module, {Tensor(DType::Float32, {5})},
+                                         noConstants, *device);
   ASSERT_FALSE(bool(outputs));
   EXPECT_EQ(llvm::toString(outputs.takeError()),
             "input 'x' is float32 5 but the program expects float32 4");
