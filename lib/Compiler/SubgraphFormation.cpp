@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <queue>
+
 using namespace mlir;
 
 namespace opencgc::compiler {
@@ -186,23 +188,54 @@ llvm::Error Formation::specialize(TargetDeclaration &target,
   return llvm::Error::success();
 }
 
+/// Best first over the whole graph: every op's best match is queued, the
+/// highest benefit (then the largest, then the latest root) is claimed
+/// first, and a candidate that lost ops to an earlier claim is matched
+/// again at its root.
 llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
-  Block *body = graph.entry.getBodyBlock();
+  struct Candidate {
+    PatternMatch match;
+    unsigned rootPosition;
+  };
+  auto lowerPriority = [](const Candidate &a, const Candidate &b) {
+    if (a.match.benefit != b.match.benefit)
+      return a.match.benefit < b.match.benefit;
+    if (a.match.ops.size() != b.match.ops.size())
+      return a.match.ops.size() < b.match.ops.size();
+    return a.rootPosition < b.rootPosition;
+  };
+  std::priority_queue<Candidate, std::vector<Candidate>,
+                      decltype(lowerPriority)>
+      queue(lowerPriority);
   auto filter = [&](const PatternMatch &match) { return acceptable(match); };
-  for (Operation &op : llvm::reverse(body->getOperations())) {
-    if (!isCompute(&op) || claimedBy.count(&op))
+  auto enqueue = [&](Operation *root) {
+    if (std::optional<PatternMatch> match = target.patterns.matchAt(root, filter))
+      queue.push({std::move(*match), position.lookup(root)});
+  };
+  Block *body = graph.entry.getBodyBlock();
+  for (Operation &op : llvm::reverse(body->getOperations()))
+    if (isCompute(&op))
+      enqueue(&op);
+  while (!queue.empty()) {
+    Candidate candidate = queue.top();
+    queue.pop();
+    Operation *root = candidate.match.ops.back();
+    if (claimedBy.count(root))
       continue;
-    std::optional<PatternMatch> match = target.patterns.matchAt(&op, filter);
-    if (!match) {
-      if (!mustClaimAll)
-        continue;
+    if (!acceptable(candidate.match)) {
+      enqueue(root); // Stale: some of its ops were claimed meanwhile.
+      continue;
+    }
+    if (auto error = specialize(target, candidate.match, mustClaimAll))
+      return error;
+  }
+  if (!mustClaimAll)
+    return llvm::Error::success();
+  for (Operation &op : body->getOperations())
+    if (isCompute(&op) && !claimedBy.count(&op))
       return llvm::createStringError(
           "no target implements '" + op.getName().getStringRef() +
           "' (not even the fallback target '" + target.name + "')");
-    }
-    if (auto error = specialize(target, *match, mustClaimAll))
-      return error;
-  }
   return llvm::Error::success();
 }
 } // namespace
