@@ -13,12 +13,15 @@
 #include "opencgc/Device/Device.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
+#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Runtime/Reference/Executor.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 using namespace mlir;
 using namespace opencgc;
@@ -30,6 +33,38 @@ llvm::cl::opt<std::string>
     declarations("declarations",
                  llvm::cl::desc("Declaration file of the fusing target"),
                  llvm::cl::init(OPENCGC_BENCH_DIR "/cnn-epilogue.mlir"));
+
+llvm::cl::opt<bool>
+    verify("verify",
+           llvm::cl::desc("Also run the compiled program and the Input IR on "
+                          "the reference device and compare them bit for bit"));
+
+/// Runs Input IR and Output IR on one random input; 0 when identical.
+int verifyResults(bench::Network &net, cgc::ModuleOp outputIR,
+                  MLIRContext &context) {
+  Tensor input(DType::Float32, {1, 3, 224, 224});
+  for (int64_t i = 0; i < input.getNumElements(); ++i)
+    input.getData<float>()[i] = float((i * 7919) % 2001) / 1000.0f - 1.0f;
+  auto lookup = [&](llvm::StringRef name) -> llvm::Expected<Tensor> {
+    return net.weights.lookup(name);
+  };
+  auto expected = reference::executeEntryPoint(net.entry, {input}, lookup);
+  auto device = device::createReferenceDevice(context);
+  auto actual = runtime::executeProgram(outputIR, {input}, lookup, *device);
+  if (!expected || !actual) {
+    llvm::errs() << "error: "
+                 << llvm::toString(expected ? actual.takeError()
+                                            : expected.takeError())
+                 << "\n";
+    return 1;
+  }
+  const Tensor &a = (*actual)[0], &b = (*expected)[0];
+  bool same = a.getByteSize() == b.getByteSize() &&
+              std::memcmp(a.getBytes(), b.getBytes(), a.getByteSize()) == 0;
+  llvm::outs() << "  Output IR result " << (same ? "equals" : "DIFFERS FROM")
+               << " the Input IR result bit for bit\n";
+  return same ? 0 : 1;
+}
 
 /// Compiles `iterations` times; prints the median time and the plan.
 int measure(bench::Network &net, llvm::ArrayRef<device::Device *> targets,
@@ -68,7 +103,8 @@ int measure(bench::Network &net, llvm::ArrayRef<device::Device *> targets,
                           double(std::max<uint64_t>(1, memory.lowerBoundBytes)),
                       double(memory.scratchBytes) /
                           double(std::max<uint64_t>(1, memory.naiveBytes)));
-  return 0;
+  return verify ? verifyResults(net, *last.outputIR, *net.module->getContext())
+                : 0;
 }
 } // namespace
 
