@@ -74,9 +74,9 @@ int measure(bench::Network &net, llvm::ArrayRef<device::Device *> targets,
   for (unsigned i = 0; i < iterations; ++i) {
     auto start = std::chrono::steady_clock::now();
     auto result = compiler::compileModule(*net.module, targets, {});
-    seconds.push_back(std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - start)
-                          .count());
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
     if (!result) {
       llvm::errs() << "error: " << llvm::toString(result.takeError()) << "\n";
       return 1;
@@ -113,8 +113,7 @@ int main(int argc, char **argv) {
   MLIRContext context;
   loadCGCDialects(context);
   bench::Network net = bench::buildResNet50(context);
-  llvm::outs() << "ResNet-50 shape: " << net.convolutions
-               << " convolutions, "
+  llvm::outs() << "ResNet-50 shape: " << net.convolutions << " convolutions, "
                << net.entry.getBodyBlock()->getOperations().size()
                << " Input IR ops\n";
   if (measure(net, {}, "reference target"))

@@ -44,12 +44,12 @@ void materializeReturns(cgc::EntryPointOp entry) {
     if (!needsCopy)
       continue;
     auto type = cast<cgc::TensorType>(value.getType());
-    OperationState state(value.getLoc(), "cgc_op.reshape", {value},
-                         {cgc::TensorType::get(builder.getContext(),
-                                               type.getShape(),
-                                               type.getElementType(), false)},
-                         {builder.getNamedAttr(
-                             "shape", builder.getI64ArrayAttr(type.getShape()))});
+    OperationState state(
+        value.getLoc(), "cgc_op.reshape", {value},
+        {cgc::TensorType::get(builder.getContext(), type.getShape(),
+                              type.getElementType(), false)},
+        {builder.getNamedAttr("shape",
+                              builder.getI64ArrayAttr(type.getShape()))});
     operand.set(builder.create(state)->getResult(0));
   }
 }
@@ -66,8 +66,8 @@ void nameValues(CompilationGraph &graph) {
     graph.names[value] = name;
   };
   for (BlockArgument argument : entry.getArguments()) {
-    auto name = entry.getArgAttrOfType<StringAttr>(argument.getArgNumber(),
-                                                   kNameAttr);
+    auto name =
+        entry.getArgAttrOfType<StringAttr>(argument.getArgNumber(), kNameAttr);
     claim(argument, name ? name.str()
                          : "input" + std::to_string(argument.getArgNumber()));
   }
@@ -147,15 +147,14 @@ compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
   partitionGraph(graph, options.partitioning, device::kReferenceTargetName);
   MemoryAssignment memory = assignMemory(graph, options);
   scheduleDependencies(graph);
-  auto program =
-      buildOutputIR(graph, memory, device::kReferenceTargetName);
+  auto program = buildOutputIR(graph, memory, device::kReferenceTargetName);
   if (!program)
     return program.takeError();
 
   CompileResult result;
   result.memory = memory.figures;
-  result.plan = buildPlan(graph, memory, *program, options,
-                          declarations->front().name);
+  result.plan =
+      buildPlan(graph, memory, *program, options, declarations->front().name);
   result.outputIR = std::move(program->module);
   return result;
 }

@@ -46,7 +46,8 @@ void bindBoundaryValues(CompilationGraph &graph) {
     graph.homes[value] = {ValueHome::Output, unsigned(index), 0};
 }
 
-llvm::DenseMap<Value, Lifetime> computeLifetimes(const CompilationGraph &graph) {
+llvm::DenseMap<Value, Lifetime>
+computeLifetimes(const CompilationGraph &graph) {
   llvm::DenseMap<Value, Lifetime> lifetimes;
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value output : node.outputs)
@@ -61,7 +62,8 @@ llvm::DenseMap<Value, Lifetime> computeLifetimes(const CompilationGraph &graph) 
 }
 
 bool isElementwiseNode(const SubgraphNode &node) {
-  return llvm::all_of(node.ops, [](Operation *op) { return isElementwise(op); });
+  return llvm::all_of(node.ops,
+                      [](Operation *op) { return isElementwise(op); });
 }
 
 /// Lets each intermediate output of an elementwise node share the buffer of
@@ -90,9 +92,9 @@ void mergeInPlace(const CompilationGraph &graph,
         used.insert(input.getAsOpaquePointer());
         groups.unionSets(leader, output);
         Value merged = groups.getLeaderValue(leader);
-        Lifetime lifetime = {groupLifetimes[leader].first,
-                             std::max(groupLifetimes[leader].last,
-                                      lifetimes[output].last)};
+        Lifetime lifetime = {
+            groupLifetimes[leader].first,
+            std::max(groupLifetimes[leader].last, lifetimes[output].last)};
         groupLifetimes[merged] = lifetime;
         break;
       }

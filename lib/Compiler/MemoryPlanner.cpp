@@ -79,8 +79,8 @@ MemoryPlan planInOrder(llvm::ArrayRef<BufferRequest> requests,
       continue;
     uint64_t offset = *findOffset(request, scratch, alignment, std::nullopt);
     placement = {-1, offset};
-    scratch.push_back({offset, request.bytes, request.firstStep,
-                       request.lastStep});
+    scratch.push_back(
+        {offset, request.bytes, request.firstStep, request.lastStep});
     plan.scratchBytes = std::max(plan.scratchBytes, offset + request.bytes);
   }
   return plan;

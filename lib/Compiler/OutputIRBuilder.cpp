@@ -61,7 +61,8 @@ void OutputIRBuilder::emitSubgraphs() {
   llvm::StringMap<std::string> symbolOfBody;
   llvm::StringSet<> usedNames;
   for (const SubgraphNode &node : graph.nodes) {
-    auto source = *node.subgraph.get().getBodyBlock()->getOps<cgc::SubgraphOp>().begin();
+    auto source =
+        *node.subgraph.get().getBodyBlock()->getOps<cgc::SubgraphOp>().begin();
     std::string key;
     llvm::raw_string_ostream os(key);
     os << node.target << "\n";
@@ -114,8 +115,8 @@ void OutputIRBuilder::emitPartition(const PartitionGroup &group,
   for (Value value : bindPoints)
     types.push_back(toMemRefType(value.getType()));
   builder.setInsertionPointToEnd(result.module->getBodyBlock());
-  auto partition = cgc::PartitionOp::create(
-      builder, loc, group.name, builder.getFunctionType(types, {}));
+  auto partition = cgc::PartitionOp::create(builder, loc, group.name,
+                                            builder.getFunctionType(types, {}));
   llvm::DenseMap<Value, Value> local;
   for (auto [value, argument] :
        llvm::zip_equal(bindPoints, partition.getBodyBlock()->getArguments()))
@@ -157,10 +158,10 @@ void OutputIRBuilder::emitProgram() {
     addArgument(toMemRefType(result.getType()), "output",
                 graph.names.lookup(result));
   if (memory.figures.scratchBytes > 0)
-    addArgument(cgc::MemRefType::get(
-                    builder.getContext(),
-                    {int64_t(memory.figures.scratchBytes)},
-                    cgc::Int8Type::get(builder.getContext()), false),
+    addArgument(cgc::MemRefType::get(builder.getContext(),
+                                     {int64_t(memory.figures.scratchBytes)},
+                                     cgc::Int8Type::get(builder.getContext()),
+                                     false),
                 "scratch", "scratch");
   builder.setInsertionPointToEnd(result.module->getBodyBlock());
   auto program = cgc::ProgramOp::create(builder, loc, entry.getSymName(),
@@ -173,10 +174,9 @@ void OutputIRBuilder::emitProgram() {
     for (Value value : result.bindPoints[index])
       operands.push_back(programValues.lookup(value));
     auto invoke = cgc::InvokeOp::create(builder, loc, group.name, operands);
-    invoke->setAttr(kDependsAttrName, builder.getDenseI64ArrayAttr(
-                                          SmallVector<int64_t>(
-                                              group.depends.begin(),
-                                              group.depends.end())));
+    invoke->setAttr(kDependsAttrName,
+                    builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                        group.depends.begin(), group.depends.end())));
   }
   cgc::ReturnOp::create(builder, loc);
 }
@@ -199,10 +199,9 @@ void OutputIRBuilder::emitProgramValues(cgc::ProgramOp program) {
   for (const PlannedBuffer &buffer : memory.buffers)
     for (Value value : buffer.values) {
       ValueHome home = graph.homes.lookup(value);
-      Value source =
-          home.kind == ValueHome::Scratch
-              ? body->getArgument(body->getNumArguments() - 1)
-              : body->getArgument(numInputs + home.index);
+      Value source = home.kind == ValueHome::Scratch
+                         ? body->getArgument(body->getNumArguments() - 1)
+                         : body->getArgument(numInputs + home.index);
       programValues[value] = cgc::ViewMemRefOp::create(
           builder, value.getLoc(), toMemRefType(value.getType()), source,
           int64_t(home.offset));

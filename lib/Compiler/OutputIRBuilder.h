@@ -24,10 +24,9 @@ struct OutputProgram {
 
 /// Emits module > subgraphs, partitions, program in the specification's
 /// hierarchy and verifies it.
-llvm::Expected<OutputProgram>
-buildOutputIR(const CompilationGraph &graph,
-              const MemoryAssignment &memory,
-              llvm::StringRef fallbackTarget);
+llvm::Expected<OutputProgram> buildOutputIR(const CompilationGraph &graph,
+                                            const MemoryAssignment &memory,
+                                            llvm::StringRef fallbackTarget);
 
 } // namespace opencgc::compiler
 

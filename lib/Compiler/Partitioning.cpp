@@ -34,7 +34,9 @@ topologicalOrder(llvm::ArrayRef<llvm::SmallVector<unsigned, 4>> predecessors,
       successors[predecessor].push_back(vertex);
       ++pending[vertex];
     }
-  auto later = [&](unsigned a, unsigned b) { return priority[a] > priority[b]; };
+  auto later = [&](unsigned a, unsigned b) {
+    return priority[a] > priority[b];
+  };
   std::priority_queue<unsigned, std::vector<unsigned>, decltype(later)> ready(
       later);
   for (unsigned vertex = 0; vertex < count; ++vertex)
@@ -154,7 +156,8 @@ void partitionGraph(CompilationGraph &graph, Partitioning mode,
   std::vector<unsigned> firstOp;
   for (const SubgraphNode &node : graph.nodes)
     firstOp.push_back(position.lookup(node.ops.front()));
-  permuteNodes(graph, topologicalOrder(computeDataDependencies(graph), firstOp));
+  permuteNodes(graph,
+               topologicalOrder(computeDataDependencies(graph), firstOp));
 
   auto dependencies = computeDataDependencies(graph);
   std::vector<unsigned> partitionOf(graph.nodes.size());

@@ -30,9 +30,8 @@ std::string describeSource(const CompilationGraph &graph, Value value) {
   case ValueHome::Output:
     return "output:" + graph.names.lookup(value);
   case ValueHome::Constant:
-    return "constant:" + cast<cgc::ConstantOp>(value.getDefiningOp())
-                             .getName()
-                             .str();
+    return "constant:" +
+           cast<cgc::ConstantOp>(value.getDefiningOp()).getName().str();
   case ValueHome::Scratch:
     return "scratch@" + std::to_string(home.offset);
   case ValueHome::BorrowedOutput:
@@ -49,12 +48,14 @@ Array scheduleEntries(llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> depends,
   Array entries;
   int64_t sinceBarrier = 0;
   for (auto [index, deps] : llvm::enumerate(depends)) {
-    bool barrier = llvm::any_of(deps, [&](int64_t d) { return d >= sinceBarrier; });
+    bool barrier =
+        llvm::any_of(deps, [&](int64_t d) { return d >= sinceBarrier; });
     if (barrier)
       sinceBarrier = index;
-    entries.push_back(Object{{key, names[index]},
-                             {"depends", llvm::json::Value(Array(llvm::to_vector(deps)))},
-                             {"barrier_before", barrier}});
+    entries.push_back(
+        Object{{key, names[index]},
+               {"depends", llvm::json::Value(Array(llvm::to_vector(deps)))},
+               {"barrier_before", barrier}});
   }
   return entries;
 }
@@ -64,11 +65,12 @@ Object partitionEntry(const CompilationGraph &graph,
   const PartitionGroup &group = graph.partitions[index];
   Array bindPoints;
   for (auto [position, value] : llvm::enumerate(program.bindPoints[index]))
-    bindPoints.push_back(Object{{"index", int64_t(position)},
-                                {"name", graph.names.lookup(value)},
-                                {"type", typeString(toMemRefType(value.getType()))},
-                                {"bytes", int64_t(getByteSize(value))},
-                                {"source", describeSource(graph, value)}});
+    bindPoints.push_back(
+        Object{{"index", int64_t(position)},
+               {"name", graph.names.lookup(value)},
+               {"type", typeString(toMemRefType(value.getType()))},
+               {"bytes", int64_t(getByteSize(value))},
+               {"source", describeSource(graph, value)}});
   std::vector<llvm::SmallVector<int64_t, 4>> depends;
   std::vector<std::string> subgraphs;
   for (unsigned node : group.nodes) {
@@ -99,13 +101,13 @@ Object memoryEntry(const CompilationGraph &graph,
       name += (name.empty() ? "" : "+") + graph.names.lookup(value);
     std::string source = describeSource(graph, buffer.values.front());
     std::string location = llvm::StringRef(source).split('@').first.str();
-    buffers.push_back(Object{{"name", name},
-                             {"bytes", int64_t(buffer.bytes)},
-                             {"first_step", int64_t(buffer.firstStep)},
-                             {"last_step", int64_t(buffer.lastStep)},
-                             {"location", location},
-                             {"offset", int64_t(graph.homes.lookup(
-                                            buffer.values.front()).offset)}});
+    buffers.push_back(Object{
+        {"name", name},
+        {"bytes", int64_t(buffer.bytes)},
+        {"first_step", int64_t(buffer.firstStep)},
+        {"last_step", int64_t(buffer.lastStep)},
+        {"location", location},
+        {"offset", int64_t(graph.homes.lookup(buffer.values.front()).offset)}});
   }
   return Object{{"scratch_bytes", int64_t(memory.figures.scratchBytes)},
                 {"naive_bytes", int64_t(memory.figures.naiveBytes)},
@@ -136,18 +138,18 @@ llvm::json::Value buildPlan(const CompilationGraph &graph,
                          graph.partitions[index].depends.end());
     names.push_back(graph.partitions[index].name);
   }
-  return Object{
-      {"format", "opencgc-plan"},
-      {"version", 1},
-      {"program", graph.entry.getSymName().str()},
-      {"target", targetName.str()},
-      {"partitioning",
-       options.partitioning == Partitioning::Fine ? "fine" : "coarse"},
-      {"output_ir", "output.cgc"},
-      {"steps", std::move(steps)},
-      {"partitions", std::move(partitions)},
-      {"schedule", scheduleEntries(depends, names, "partition")},
-      {"memory", memoryEntry(graph, memory, options.alignment)}};
+  return Object{{"format", "opencgc-plan"},
+                {"version", 1},
+                {"program", graph.entry.getSymName().str()},
+                {"target", targetName.str()},
+                {"partitioning", options.partitioning == Partitioning::Fine
+                                     ? "fine"
+                                     : "coarse"},
+                {"output_ir", "output.cgc"},
+                {"steps", std::move(steps)},
+                {"partitions", std::move(partitions)},
+                {"schedule", scheduleEntries(depends, names, "partition")},
+                {"memory", memoryEntry(graph, memory, options.alignment)}};
 }
 
 } // namespace opencgc::compiler

@@ -82,8 +82,7 @@ void addReuseDependencies(
 
 /// Drops every dependency implied by another one.
 void reduceTransitively(std::vector<llvm::SmallVector<unsigned, 4>> &deps) {
-  std::vector<llvm::BitVector> reach(deps.size(),
-                                     llvm::BitVector(deps.size()));
+  std::vector<llvm::BitVector> reach(deps.size(), llvm::BitVector(deps.size()));
   for (unsigned vertex = 0; vertex < deps.size(); ++vertex) {
     llvm::BitVector implied(deps.size());
     for (unsigned dep : deps[vertex])
@@ -92,7 +91,8 @@ void reduceTransitively(std::vector<llvm::SmallVector<unsigned, 4>> &deps) {
       reach[vertex] |= reach[dep];
       reach[vertex].set(dep);
     }
-    llvm::erase_if(deps[vertex], [&](unsigned dep) { return implied.test(dep); });
+    llvm::erase_if(deps[vertex],
+                   [&](unsigned dep) { return implied.test(dep); });
     llvm::sort(deps[vertex]);
   }
 }
@@ -116,7 +116,8 @@ void scheduleDependencies(CompilationGraph &graph) {
         partitionDeps[node.partition].push_back(from);
     }
   reduceTransitively(partitionDeps);
-  for (auto [partition, deps] : llvm::zip_equal(graph.partitions, partitionDeps))
+  for (auto [partition, deps] :
+       llvm::zip_equal(graph.partitions, partitionDeps))
     partition.depends = deps;
 }
 

@@ -36,9 +36,8 @@ void computeBoundary(SubgraphNode &node) {
   node.outputs.clear();
   for (Operation *op : node.ops)
     for (Value result : op->getResults())
-      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-            return !inside.contains(user);
-          }))
+      if (llvm::any_of(result.getUsers(),
+                       [&](Operation *user) { return !inside.contains(user); }))
         node.outputs.push_back(result);
 }
 
@@ -209,7 +208,8 @@ llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
       queue(lowerPriority);
   auto filter = [&](const PatternMatch &match) { return acceptable(match); };
   auto enqueue = [&](Operation *root) {
-    if (std::optional<PatternMatch> match = target.patterns.matchAt(root, filter))
+    if (std::optional<PatternMatch> match =
+            target.patterns.matchAt(root, filter))
       queue.push({std::move(*match), position.lookup(root)});
   };
   Block *body = graph.entry.getBodyBlock();

@@ -36,8 +36,8 @@ FunctionType getSignature(cgc::ModuleOp module) {
 }
 } // namespace
 
-llvm::Expected<TargetDeclaration>
-requestDeclaration(device::Device &device, MLIRContext &context) {
+llvm::Expected<TargetDeclaration> requestDeclaration(device::Device &device,
+                                                     MLIRContext &context) {
   // The specification's order: MLIR programs at all, then the interface.
   if (device.getMlirProgramsTier() == device::MlirProgramsTier::NotSupported)
     return targetError(device, "does not support MLIR programs");
@@ -49,10 +49,9 @@ requestDeclaration(device::Device &device, MLIRContext &context) {
   auto response = device.exchange({requestGuid, {}});
   if (!response)
     return targetError(device, llvm::toString(response.takeError()));
-  auto module =
-      readModuleContainer(*response, context,
-                          MlirInterface::CgcSubgraphDeclaration,
-                          ("declaration of target '" + device.getName() + "'").str());
+  auto module = readModuleContainer(
+      *response, context, MlirInterface::CgcSubgraphDeclaration,
+      ("declaration of target '" + device.getName() + "'").str());
   if (!module)
     return module.takeError();
   Operation *declaration = findDeclaration(module->get());
@@ -72,8 +71,8 @@ requestDeclaration(device::Device &device, MLIRContext &context) {
 
 llvm::Expected<Specialization> requestSpecialization(device::Device &device,
                                                      cgc::ModuleOp request) {
-  std::vector<uint8_t> bytes =
-      writeModuleContainer(request, MlirInterface::CgcSubgraphSpecializationRequest);
+  std::vector<uint8_t> bytes = writeModuleContainer(
+      request, MlirInterface::CgcSubgraphSpecializationRequest);
   auto response = device.exchange(
       {getInterfaceGuid(MlirInterface::CgcSubgraphSpecializationRequest),
        bytes});
@@ -93,7 +92,8 @@ llvm::Expected<Specialization> requestSpecialization(device::Device &device,
                                    device::kSpecializationAttrName +
                                    " = \"accepted\" or \"rejected\"");
   if (verdict == "rejected") {
-    auto reason = module->get()->getAttrOfType<StringAttr>(device::kReasonAttrName);
+    auto reason =
+        module->get()->getAttrOfType<StringAttr>(device::kReasonAttrName);
     result.reason = reason ? reason.str() : "no reason given";
     return result;
   }

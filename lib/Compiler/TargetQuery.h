@@ -24,8 +24,8 @@ struct TargetDeclaration {
   PatternSet patterns;
 };
 
-llvm::Expected<TargetDeclaration> requestDeclaration(device::Device &device,
-                                                     mlir::MLIRContext &context);
+llvm::Expected<TargetDeclaration>
+requestDeclaration(device::Device &device, mlir::MLIRContext &context);
 
 struct Specialization {
   bool accepted = false;

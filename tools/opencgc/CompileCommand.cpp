@@ -27,8 +27,9 @@ cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                cl::desc("<input .mlir|.mlirbc|.cgc|.onnx>"),
                                cl::sub(compileCommand));
 cl::opt<std::string> outputDir(
-    "o", cl::desc("Output directory: output.cgc, partitions/*.cgc, plan.json, "
-                  "weights.cgcw"),
+    "o",
+    cl::desc("Output directory: output.cgc, partitions/*.cgc, plan.json, "
+             "weights.cgcw"),
     cl::value_desc("dir"), cl::sub(compileCommand));
 cl::opt<std::string>
     targetName("target",
@@ -62,8 +63,7 @@ cl::opt<std::string> emit("emit",
                           cl::desc("Also print: output-ir (Output IR text) "
                                    "or plan (plan.json) to stdout"),
                           cl::value_desc("what"), cl::sub(compileCommand));
-cl::opt<bool> verbose("verbose",
-                      cl::desc("Report rejected specializations"),
+cl::opt<bool> verbose("verbose", cl::desc("Report rejected specializations"),
                       cl::sub(compileCommand));
 
 raw_ostream &error() { return WithColor::error(errs(), "opencgc compile"); }
@@ -84,8 +84,8 @@ Expected<compiler::CompileOptions> parseOptions() {
   if (verbose)
     options.log = &errs();
   if (emit != "" && emit != "output-ir" && emit != "plan")
-    return createStringError("--emit must be output-ir or plan, not '" +
-                             emit + "'");
+    return createStringError("--emit must be output-ir or plan, not '" + emit +
+                             "'");
   if (outputDir.empty() && emit.empty())
     return createStringError("give an output directory with -o (or --emit)");
   return options;
@@ -94,11 +94,10 @@ Expected<compiler::CompileOptions> parseOptions() {
 void printSummary(const compiler::CompileResult &result) {
   const json::Object &plan = *result.plan.getAsObject();
   errs() << "compiled " << plan.getArray("steps")->size()
-         << " subgraph invocations into "
-         << plan.getArray("partitions")->size()
+         << " subgraph invocations into " << plan.getArray("partitions")->size()
          << " partitions; scratch " << result.memory.scratchBytes
-         << " bytes (naive " << result.memory.naiveBytes
-         << ", lower bound " << result.memory.lowerBoundBytes << ")\n";
+         << " bytes (naive " << result.memory.naiveBytes << ", lower bound "
+         << result.memory.lowerBoundBytes << ")\n";
 }
 } // namespace
 

@@ -32,7 +32,8 @@ int main(int argc, char **argv) {
       "  opencgc compile MODEL -o DIR  Input IR -> Output IR, partitions, "
       "plan.json\n"
       "  opencgc run MODEL|DIR --input NAME=FILE  run on the reference device\n"
-      "  opencgc show MODEL|DIR      draw the graph, partitions and memory plan\n"
+      "  opencgc show MODEL|DIR      draw the graph, partitions and memory "
+      "plan\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n");
 
   mlir::DialectRegistry registry;

@@ -1,4 +1,5 @@
-//===- PatternSet.h - Matching target-declared subgraph patterns -*- C++ -*-===//
+//===- PatternSet.h - Matching target-declared subgraph patterns -*- C++
+//-*-===//
 //
 // A target's CGC_SUBGRAPH_DECLARATION holds one cgc_pattern.declaration op
 // (docs/patterns.md). PatternSet compiles it into matchers and finds, for a

@@ -62,8 +62,7 @@ answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
   return llvm::createStringError(
       "the MLIR exchange answers CGC_SUBGRAPH_DECLARATION_REQUEST and "
       "CGC_SUBGRAPH_SPECIALIZATION_REQUEST, not " +
-      (known ? getInterfaceName(*known).str()
-             : request.mlirInterface.str()));
+      (known ? getInterfaceName(*known).str() : request.mlirInterface.str()));
 }
 
 } // namespace opencgc::device

@@ -1,4 +1,5 @@
-//===- ExchangeResponder.h - A target's side of the MLIR exchange -*- C++ -*-===//
+//===- ExchangeResponder.h - A target's side of the MLIR exchange -*- C++
+//-*-===//
 //
 // What a target answers through D3D12_FEATURE_MLIR_EXCHANGE: its
 // declaration for CGC_SUBGRAPH_DECLARATION_REQUEST, and a verdict on a

@@ -54,8 +54,8 @@ public:
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     if (!declaration) {
-      declaration = parseSourceString<cgc::ModuleOp>(kReferenceDeclaration,
-                                                     &context);
+      declaration =
+          parseSourceString<cgc::ModuleOp>(kReferenceDeclaration, &context);
       if (!declaration)
         return llvm::createStringError(
             "internal error: the reference declaration does not parse");

@@ -53,8 +53,8 @@ constexpr const char *kDeclaration = R"mlir(cgc.module {
 std::string randomGraph(std::mt19937 &random, int numOps) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "cgc.module {\n  cgc.entry_point @main(%v0: " << kType << ", %v1: "
-     << kType << ") -> (";
+  os << "cgc.module {\n  cgc.entry_point @main(%v0: " << kType
+     << ", %v1: " << kType << ") -> (";
   int numResults = 1 + random() % 3;
   for (int i = 0; i < numResults; ++i)
     os << (i ? ", " : "") << kType;
@@ -147,8 +147,8 @@ TEST_F(RandomGraphTest, CompiledProgramsMatchInputIRBitForBit) {
     if (random() % 2)
       targets.push_back(driver.get());
     auto compiled = compiler::compileModule(*module, targets, options);
-    ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError())
-                                << "\n" << text;
+    ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError()) << "\n"
+                                << text;
     EXPECT_GE(compiled->memory.scratchBytes, compiled->memory.lowerBoundBytes);
 
     std::vector<Tensor> inputs = {randomTensor(random), randomTensor(random)};

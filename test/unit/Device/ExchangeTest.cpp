@@ -47,9 +47,8 @@ TEST_F(ExchangeTest, ReferenceDeclaresOneAnyOpPattern) {
   ASSERT_TRUE(device->supportsMlirInterface(guid));
   auto answer = device->exchange({guid, {}});
   ASSERT_TRUE(bool(answer)) << llvm::toString(answer.takeError());
-  auto module = readModuleContainer(*answer, context,
-                                    MlirInterface::CgcSubgraphDeclaration,
-                                    "answer");
+  auto module = readModuleContainer(
+      *answer, context, MlirInterface::CgcSubgraphDeclaration, "answer");
   ASSERT_TRUE(bool(module)) << llvm::toString(module.takeError());
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -65,9 +64,8 @@ TEST_F(ExchangeTest, ReferenceAcceptsAndLegalizesUpsample) {
        request(kUpsampleRequest,
                MlirInterface::CgcSubgraphSpecializationRequest)});
   ASSERT_TRUE(bool(answer)) << llvm::toString(answer.takeError());
-  auto module = readModuleContainer(*answer, context,
-                                    MlirInterface::CgcSubgraphSpecialization,
-                                    "answer");
+  auto module = readModuleContainer(
+      *answer, context, MlirInterface::CgcSubgraphSpecialization, "answer");
   ASSERT_TRUE(bool(module)) << llvm::toString(module.takeError());
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -97,8 +95,9 @@ TEST_F(ExchangeTest, MalformedRequestsAreErrorsNotCrashes) {
   auto partition = device->exchange(
       {getInterfaceGuid(MlirInterface::CgcSubgraphPartition), {}});
   ASSERT_FALSE(bool(partition));
-  EXPECT_NE(llvm::toString(partition.takeError()).find("CGC_SUBGRAPH_PARTITION"),
-            std::string::npos);
+  EXPECT_NE(
+      llvm::toString(partition.takeError()).find("CGC_SUBGRAPH_PARTITION"),
+      std::string::npos);
 }
 
 TEST_F(ExchangeTest, DeclarationFileTargetRejectsMarkedPatterns) {
@@ -125,9 +124,8 @@ TEST_F(ExchangeTest, DeclarationFileTargetRejectsMarkedPatterns) {
        request(kUpsampleRequest,
                MlirInterface::CgcSubgraphSpecializationRequest)});
   ASSERT_TRUE(bool(answer)) << llvm::toString(answer.takeError());
-  auto module = readModuleContainer(*answer, context,
-                                    MlirInterface::CgcSubgraphSpecialization,
-                                    "answer");
+  auto module = readModuleContainer(
+      *answer, context, MlirInterface::CgcSubgraphSpecialization, "answer");
   ASSERT_TRUE(bool(module)) << llvm::toString(module.takeError());
   auto reason = module->get()->getAttrOfType<StringAttr>("cgc.reason");
   ASSERT_TRUE(reason);
@@ -135,7 +133,8 @@ TEST_F(ExchangeTest, DeclarationFileTargetRejectsMarkedPatterns) {
 }
 
 TEST_F(ExchangeTest, MissingDeclarationFileIsAnError) {
-  auto device = device::createDeclarationFileDevice(context, "/nonexistent.mlir");
+  auto device =
+      device::createDeclarationFileDevice(context, "/nonexistent.mlir");
   ASSERT_FALSE(bool(device));
   EXPECT_NE(llvm::toString(device.takeError()).find("/nonexistent.mlir"),
             std::string::npos);
