@@ -1,5 +1,6 @@
 //===- PlanJson.cpp - plan.json: what the runtime needs to know -----------===//
 #include "PlanJson.h"
+#include "opencgc/Dialect/TypeString.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -9,13 +10,6 @@ using llvm::json::Object;
 
 namespace opencgc::compiler {
 namespace {
-std::string typeString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
 /// What a bind point is bound to, e.g. "input:x", "constant:w1",
 /// "scratch@256" or "output:y@0" (an intermediate in an output buffer).
 std::string describeSource(const CompilationGraph &graph, Value value) {

@@ -10,7 +10,6 @@
 #include "opencgc/Device/ReferenceDevice.h"
 
 #include "ExchangeResponder.h"
-#include "PartitionInterpreter.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Interchange/ModuleFile.h"
@@ -19,31 +18,21 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-class DeclarationFileDevice final : public Device {
+class DeclarationFileDevice final : public ReferenceKernelTarget {
 public:
   DeclarationFileDevice(MLIRContext &context,
                         OwningOpRef<cgc::ModuleOp> declarationModule,
                         Operation *declaration)
-      : context(context), module(std::move(declarationModule)),
+      : ReferenceKernelTarget(context), module(std::move(declarationModule)),
         declaration(declaration),
         name(SymbolTable::getSymbolName(declaration).str()) {}
 
   llvm::StringRef getName() const override { return name; }
-  MlirProgramsTier getMlirProgramsTier() const override {
-    return MlirProgramsTier::Tier1_0;
-  }
-  bool supportsMlirInterface(const Guid &guid) const override {
-    return isExchangeInterface(guid);
-  }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     return answerExchange(request, *module, [&](cgc::SubgraphOp subgraph) {
       return rejectionFor(subgraph);
     });
-  }
-  llvm::Expected<std::unique_ptr<CompiledPartition>>
-  compilePartition(llvm::ArrayRef<uint8_t> container) override {
-    return compileReferencePartition(context, container);
   }
 
 private:
@@ -60,7 +49,6 @@ private:
     return std::nullopt;
   }
 
-  MLIRContext &context;
   OwningOpRef<cgc::ModuleOp> module;
   Operation *declaration;
   std::string name;

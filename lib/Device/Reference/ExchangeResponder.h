@@ -30,6 +30,26 @@ llvm::Expected<std::vector<uint8_t>>
 answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
                SpecializationPolicy policy);
 
+/// A target that runs its partitions with the reference kernels (the
+/// reference device itself, and test targets without hardware). Subclasses
+/// give the name and the exchange answers.
+class ReferenceKernelTarget : public Device {
+public:
+  explicit ReferenceKernelTarget(mlir::MLIRContext &context)
+      : context(context) {}
+  MlirProgramsTier getMlirProgramsTier() const override {
+    return MlirProgramsTier::Tier1_0;
+  }
+  bool supportsMlirInterface(const Guid &guid) const override {
+    return isExchangeInterface(guid);
+  }
+  llvm::Expected<std::unique_ptr<CompiledPartition>>
+  compilePartition(llvm::ArrayRef<uint8_t> partitionContainer) override;
+
+protected:
+  mlir::MLIRContext &context;
+};
+
 } // namespace opencgc::device
 
 #endif // OPENCGC_LIB_DEVICE_REFERENCE_EXCHANGERESPONDER_H

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PartitionInterpreter.h"
+#include "opencgc/Dialect/TypeString.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
@@ -22,13 +23,6 @@ namespace opencgc::device {
 namespace {
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
-}
-
-std::string typeString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
 }
 
 /// Bytes of memory a memref value refers to during one dispatch.

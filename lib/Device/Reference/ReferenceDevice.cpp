@@ -2,7 +2,6 @@
 #include "opencgc/Device/ReferenceDevice.h"
 
 #include "ExchangeResponder.h"
-#include "PartitionInterpreter.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Parser/Parser.h"
@@ -41,16 +40,10 @@ std::optional<std::string> specializeForReference(cgc::SubgraphOp subgraph) {
   return std::nullopt;
 }
 
-class ReferenceDevice final : public Device {
+class ReferenceDevice final : public ReferenceKernelTarget {
 public:
-  explicit ReferenceDevice(MLIRContext &context) : context(context) {}
+  using ReferenceKernelTarget::ReferenceKernelTarget;
   llvm::StringRef getName() const override { return kReferenceTargetName; }
-  MlirProgramsTier getMlirProgramsTier() const override {
-    return MlirProgramsTier::Tier1_0;
-  }
-  bool supportsMlirInterface(const Guid &guid) const override {
-    return isExchangeInterface(guid);
-  }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     if (!declaration) {
@@ -62,13 +55,8 @@ public:
     }
     return answerExchange(request, *declaration, specializeForReference);
   }
-  llvm::Expected<std::unique_ptr<CompiledPartition>>
-  compilePartition(llvm::ArrayRef<uint8_t> container) override {
-    return compileReferencePartition(context, container);
-  }
 
 private:
-  MLIRContext &context;
   OwningOpRef<cgc::ModuleOp> declaration;
 };
 } // namespace

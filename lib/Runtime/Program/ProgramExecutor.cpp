@@ -1,5 +1,6 @@
 //===- ProgramExecutor.cpp - Run CGC Output IR on a device ----------------===//
 #include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Dialect/TypeString.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -19,13 +20,6 @@ constexpr llvm::StringLiteral kNameAttr = "cgc.name";
 
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
-}
-
-std::string typeString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
 }
 
 /// The block argument a memref value views, through any cgc.view_memref.
