@@ -61,6 +61,17 @@ public:
   /// every partition of the single cgc.program in `outputIR` on `device`.
   static llvm::Expected<std::unique_ptr<CompiledProgram>>
   compile(cgc::ModuleOp outputIR, device::Device &device);
+
+  /// The same with several devices: each partition is compiled by the device
+  /// named like its subgraphs' origin, else by the one named "reference",
+  /// else by the last one.
+  static llvm::Expected<std::unique_ptr<CompiledProgram>>
+  compile(cgc::ModuleOp outputIR, llvm::ArrayRef<device::Device *> devices);
+
+  /// The device each partition was compiled for, by partition name.
+  const llvm::StringMap<std::string> &getPartitionDevices() const {
+    return partitionDevices;
+  }
   ~CompiledProgram();
 
   cgc::ProgramOp getProgram() const { return program; }
@@ -84,6 +95,7 @@ private:
   cgc::ProgramOp program;
   ProgramSignature signature;
   llvm::StringMap<std::unique_ptr<device::CompiledPartition>> partitions;
+  llvm::StringMap<std::string> partitionDevices;
 };
 
 /// CompiledProgram::compile + run, for a single run.

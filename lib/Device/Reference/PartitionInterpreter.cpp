@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PartitionInterpreter.h"
+
+#include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Dialect/TypeString.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -63,40 +65,15 @@ private:
     return makeError("dispatch of partition @" + name + ": " + message);
   }
 
-  /// Every bind point bound exactly once, to memory large enough for its
-  /// memref type.
+  /// The debug layer's checks, then one span per bind point.
   llvm::Error bindArguments(llvm::ArrayRef<Binding> bindings,
                             llvm::DenseMap<Value, MemorySpan> &spans) const {
-    unsigned count = getNumBindPoints();
-    std::vector<const Binding *> bound(count, nullptr);
-    for (const Binding &binding : bindings) {
-      if (binding.bindPointIndex >= count)
-        return dispatchError(
-            "binding names bind point " + llvm::Twine(binding.bindPointIndex) +
-            ", but the partition has " + llvm::Twine(count) + " bind points");
-      if (bound[binding.bindPointIndex])
-        return dispatchError("bind point " +
-                             llvm::Twine(binding.bindPointIndex) +
-                             " is bound more than once");
-      bound[binding.bindPointIndex] = &binding;
-    }
-    for (auto [index, arg] :
-         llvm::enumerate(partition.getBodyBlock()->getArguments())) {
-      auto type = cast<cgc::MemRefType>(arg.getType());
-      uint64_t needed = type.getByteSize();
-      std::string what =
-          "bind point " + std::to_string(index) + " (" + typeString(type) + ")";
-      const Binding *binding = bound[index];
-      if (!binding)
-        return dispatchError(what + " is not bound");
-      if (binding->sizeInBytes < needed)
-        return dispatchError(what + " needs " + llvm::Twine(needed) +
-                             " bytes but is bound to " +
-                             llvm::Twine(binding->sizeInBytes));
-      if (!binding->data && needed)
-        return dispatchError(what + " is bound to a null address");
+    auto bound = checkBindings(partition, bindings);
+    if (!bound)
+      return bound.takeError();
+    for (auto [arg, binding] :
+         llvm::zip_equal(partition.getBodyBlock()->getArguments(), *bound))
       spans[arg] = {binding->data, binding->sizeInBytes};
-    }
     return llvm::Error::success();
   }
 

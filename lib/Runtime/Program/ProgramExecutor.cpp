@@ -215,8 +215,36 @@ CompiledProgram::CompiledProgram(cgc::ProgramOp program,
 
 CompiledProgram::~CompiledProgram() = default;
 
+/// The device whose name is the origin of the partition's subgraphs; else
+/// the reference device when given; else the last device.
+static device::Device &chooseDevice(cgc::PartitionOp partition,
+                                    llvm::ArrayRef<device::Device *> devices) {
+  std::string origin;
+  partition.walk([&](cgc::InvokeOp invoke) {
+    if (auto subgraph = SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
+            invoke, invoke.getCalleeAttr()))
+      origin = subgraph.getOrigin().str();
+  });
+  for (device::Device *device : devices)
+    if (device->getName() == origin)
+      return *device;
+  for (device::Device *device : devices)
+    if (device->getName() == "reference")
+      return *device;
+  return *devices.back();
+}
+
 llvm::Expected<std::unique_ptr<CompiledProgram>>
 CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
+  device::Device *devices[] = {&device};
+  return compile(outputIR, devices);
+}
+
+llvm::Expected<std::unique_ptr<CompiledProgram>>
+CompiledProgram::compile(cgc::ModuleOp outputIR,
+                         llvm::ArrayRef<device::Device *> devices) {
+  if (devices.empty())
+    return makeError("no device to run the program on");
   auto programs = outputIR.getBodyBlock()->getOps<cgc::ProgramOp>();
   if (std::distance(programs.begin(), programs.end()) != 1)
     return makeError("expected CGC Output IR with exactly one cgc.program");
@@ -241,6 +269,7 @@ CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
     if (!isolated)
       return makeError("cannot isolate partition @" + name + ":" +
                        diagnostics.getMessages());
+    device::Device &device = chooseDevice(partition, devices);
     auto result = device.compilePartition(
         writeModuleContainer(*isolated, MlirInterface::CgcSubgraphPartition));
     if (!result)
@@ -254,6 +283,7 @@ CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
                        " bind points instead of " +
                        llvm::Twine(partition.getNumArguments()));
     compiled->partitions[name] = std::move(*result);
+    compiled->partitionDevices[name] = device.getName().str();
   }
   return compiled;
 }
