@@ -19,7 +19,8 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
-  graphviz
+  graphviz spirv-tools
+  mesa-vulkan-drivers libvulkan-dev chromium-common
 )
 
 log() { printf '\n==> %s\n' "$*"; }

@@ -4,6 +4,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Device/ReferenceDevice.h"
+#include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
@@ -135,9 +136,11 @@ TestResult failure(TestStatus status, std::string reason) {
   return result;
 }
 
-/// The model compiled to Output IR for the reference device.
-llvm::Expected<CompiledModel> compileForReference(const Model &model) {
-  auto compiled = compiler::compileModule(model.module.get(), {},
+/// The model compiled to Output IR for `targets` (and the reference
+/// fallback).
+llvm::Expected<CompiledModel>
+compileFor(const Model &model, llvm::ArrayRef<device::Device *> targets) {
+  auto compiled = compiler::compileModule(model.module.get(), targets,
                                           compiler::CompileOptions());
   if (!compiled)
     return llvm::createStringError("compiling to Output IR: " +
@@ -148,10 +151,11 @@ llvm::Expected<CompiledModel> compileForReference(const Model &model) {
 
 /// Runs the compiled model and checks it against the interpreter's results.
 std::optional<std::string>
-checkCompiledRun(const CompiledModel &compiled, device::Device &device,
+checkCompiledRun(const CompiledModel &compiled,
+                 llvm::ArrayRef<device::Device *> devices,
                  llvm::ArrayRef<Tensor> inputs,
                  llvm::ArrayRef<Tensor> referenceResults) {
-  auto results = runCompiled(compiled, inputs, device);
+  auto results = runCompiled(compiled, inputs, devices);
   if (!results)
     return "running the compiled Output IR: " +
            llvm::toString(results.takeError());
@@ -167,6 +171,24 @@ checkCompiledRun(const CompiledModel &compiled, device::Device &device,
            mismatch.value_or("output " + std::to_string(k) +
                              " is within tolerance but not bit for bit");
   }
+  return std::nullopt;
+}
+
+/// Runs the compiled model on a device and checks it against the test's
+/// expected outputs (ONNX tolerance: device arithmetic may round
+/// differently from the reference kernels).
+std::optional<std::string>
+checkDeviceRun(const CompiledModel &compiled,
+               llvm::ArrayRef<device::Device *> devices,
+               llvm::ArrayRef<Tensor> inputs,
+               llvm::ArrayRef<std::pair<std::string, Tensor>> expected) {
+  auto results = runCompiled(compiled, inputs, devices);
+  if (!results)
+    return "running on " + devices.front()->getName().str() + ": " +
+           llvm::toString(results.takeError());
+  for (size_t k = 0; k < results->size() && k < expected.size(); ++k)
+    if (auto mismatch = compareOutput((*results)[k], expected[k].second, k))
+      return "on " + devices.front()->getName().str() + ": " + *mismatch;
   return std::nullopt;
 }
 
@@ -196,13 +218,19 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
                    llvm::toString(model.takeError()));
   }
   std::optional<CompiledModel> compiled;
-  std::unique_ptr<device::Device> device;
-  if (mode == ExecutionMode::Compiled) {
-    auto result = compileForReference(*model);
+  std::optional<DeviceSet> devices;
+  if (mode != ExecutionMode::Reference) {
+    auto opened = openDevices(
+        mode == ExecutionMode::Vulkan ? "vulkan" : "reference", context);
+    if (!opened)
+      return failure(TestStatus::Failed, llvm::toString(opened.takeError()));
+    if (!opened->fallbackNote.empty())
+      return failure(TestStatus::Failed, opened->fallbackNote);
+    devices = std::move(*opened);
+    auto result = compileFor(*model, devices->targets());
     if (!result)
       return failure(TestStatus::Failed, llvm::toString(result.takeError()));
     compiled = std::move(*result);
-    device = device::createReferenceDevice(context);
   }
   for (const std::string &set : sets) {
     auto inputs = readDataSet(set, "input", signature->inputs);
@@ -225,9 +253,13 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
     for (size_t k = 0; k < results->size(); ++k)
       if (auto mismatch = compareOutput((*results)[k], (*outputs)[k].second, k))
         return failure(TestStatus::Failed, *mismatch);
-    if (compiled)
+    if (mode == ExecutionMode::Compiled)
       if (auto mismatch =
-              checkCompiledRun(*compiled, *device, arguments, *results))
+              checkCompiledRun(*compiled, devices->all(), arguments, *results))
+        return failure(TestStatus::Failed, *mismatch);
+    if (mode == ExecutionMode::Vulkan)
+      if (auto mismatch = checkDeviceRun(*compiled, devices->all(), arguments,
+                                         *outputs))
         return failure(TestStatus::Failed, *mismatch);
   }
   return failure(TestStatus::Passed, "");

@@ -252,12 +252,18 @@ llvm::Expected<AnyModel> loadAnyModel(llvm::StringRef path,
 llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
                                                 llvm::ArrayRef<Tensor> inputs,
                                                 device::Device &device) {
+  device::Device *devices[] = {&device};
+  return runCompiled(model, inputs, devices);
+}
+
+llvm::Expected<std::vector<Tensor>>
+runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
+            llvm::ArrayRef<device::Device *> devices) {
   WeightLookup lookup(model.weights);
-  auto outputs =
-      runtime::executeProgram(model.module.get(), inputs, lookup, device);
-  if (!outputs)
-    return outputs.takeError();
-  return outputs;
+  auto program = runtime::CompiledProgram::compile(model.module.get(), devices);
+  if (!program)
+    return program.takeError();
+  return (*program)->run(inputs, lookup);
 }
 
 llvm::Expected<Tensor> readTensorFile(llvm::StringRef path) {

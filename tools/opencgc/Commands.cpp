@@ -1,8 +1,6 @@
 //===- Commands.cpp - The table of opencgc subcommands --------------------===//
 //
-// Subcommands that later issues build are registered now so that --help
-// shows the whole tool, each marked as not built yet; running one says so
-// and exits with status 2 instead of pretending to work.
+// Every subcommand, in the order --help lists them.
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
@@ -13,33 +11,6 @@
 using namespace llvm;
 
 namespace opencgc::cli {
-namespace {
-struct PlannedCommand {
-  const char *name;
-  const char *description;
-};
-
-// Names and one-line descriptions of the subcommands not built yet.
-constexpr PlannedCommand kPlanned[] = {
-    {"bench", "[not built yet] Benchmark a model or a micro kernel"},
-};
-
-cl::SubCommand plannedSubCommands[] = {
-    {kPlanned[0].name, kPlanned[0].description},
-};
-
-// Planned subcommands accept and ignore any arguments, so the message below
-// is what the user sees rather than an option error.
-cl::list<std::string> plannedArgs(cl::Sink, cl::sub(plannedSubCommands[0]));
-
-template <size_t Index> int runPlanned(mlir::MLIRContext &) {
-  WithColor::error(errs(), "opencgc")
-      << "'" << kPlanned[Index].name
-      << "' is not built yet (see 'opencgc --help' for what is)\n";
-  return 2;
-}
-} // namespace
-
 static std::string argv0;
 void setArgv0(const char *value) { argv0 = value; }
 std::string getSelfExecutable() {
@@ -57,7 +28,7 @@ ArrayRef<Command> getCommands() {
       {conformanceCommand, runConformance},
       {showCommand, runShow},
       {compileCommand, runCompile},
-      {plannedSubCommands[0], runPlanned<0>},
+      {benchCommand, runBench},
   };
   return commands;
 }

@@ -30,6 +30,7 @@ int runImport(mlir::MLIRContext &context);
 int runRun(mlir::MLIRContext &context);
 int runConformance(mlir::MLIRContext &context);
 int runCompile(mlir::MLIRContext &context);
+int runBench(mlir::MLIRContext &context);
 int runShow(mlir::MLIRContext &context);
 extern llvm::cl::SubCommand convertCommand;
 extern llvm::cl::SubCommand inspectCommand;
@@ -37,6 +38,7 @@ extern llvm::cl::SubCommand importCommand;
 extern llvm::cl::SubCommand runCommand;
 extern llvm::cl::SubCommand conformanceCommand;
 extern llvm::cl::SubCommand compileCommand;
+extern llvm::cl::SubCommand benchCommand;
 extern llvm::cl::SubCommand showCommand;
 
 /// The path of the running opencgc executable (for child processes).

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Driver/Conformance.h"
+#include "opencgc/Driver/Devices.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -37,7 +38,10 @@ cl::opt<std::string> filter("filter",
                             cl::desc("Run only tests whose name matches"),
                             cl::value_desc("REGEX"),
                             cl::sub(conformanceCommand));
-cl::opt<std::string> device("device", cl::desc("Device: reference"),
+cl::opt<std::string> device("device",
+                            cl::desc("Device: reference (default) or vulkan "
+                                     "(compiled for Vulkan, fallback "
+                                     "partitions on the reference device)"),
                             cl::init("reference"), cl::sub(conformanceCommand));
 cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"), cl::init(2),
                        cl::sub(conformanceCommand));
@@ -98,8 +102,10 @@ int runChild(mlir::MLIRContext &context) {
   if (testRoots.size() != 1)
     return 2;
   driver::ConformanceTest test{testRoots.front(), testRoots.front()};
-  driver::ExecutionMode mode = compiled ? driver::ExecutionMode::Compiled
-                                        : driver::ExecutionMode::Reference;
+  driver::ExecutionMode mode = device == "vulkan"
+                                   ? driver::ExecutionMode::Vulkan
+                               : compiled ? driver::ExecutionMode::Compiled
+                                          : driver::ExecutionMode::Reference;
   outs() << driver::encodeResult(driver::runTest(test, context, mode)) << "\n";
   return 0;
 }
@@ -108,10 +114,21 @@ int runChild(mlir::MLIRContext &context) {
 int runConformance(mlir::MLIRContext &context) {
   if (runOne)
     return runChild(context);
-  if (device != "reference") {
+  if (device != "reference" && device != "vulkan") {
     WithColor::error(errs(), "opencgc conformance")
-        << "device '" << device << "' is not built yet; use reference\n";
-    return 2;
+        << "unknown device '" << device << "' (known: vulkan, reference)\n";
+    return 1;
+  }
+  if (device == "vulkan") {
+    // Every test would fail the same way; say it once.
+    auto devices = driver::openDevices("vulkan", context);
+    if (!devices || !devices->fallbackNote.empty()) {
+      WithColor::error(errs(), "opencgc conformance")
+          << (devices ? devices->fallbackNote
+                      : toString(devices.takeError()))
+          << "\n";
+      return 1;
+    }
   }
   if (testRoots.empty()) {
     WithColor::error(errs(), "opencgc conformance")
@@ -136,6 +153,8 @@ int runConformance(mlir::MLIRContext &context) {
   runner.childArgs = {"conformance", "--run-one"};
   if (compiled)
     runner.childArgs.push_back("--compiled");
+  if (device == "vulkan")
+    runner.childArgs.push_back("--device=vulkan");
   runner.timeoutSeconds = timeout;
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};

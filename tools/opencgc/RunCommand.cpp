@@ -10,7 +10,8 @@
 #include "Commands.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Device/ReferenceDevice.h"
+#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Runtime/NpyFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,10 +48,12 @@ cl::opt<std::string> runWeights("weights",
                                          "(default: the .cgcw beside it, or "
                                          "OUTDIR/weights.cgcw)"),
                                 cl::value_desc("FILE"), cl::sub(runCommand));
-cl::opt<std::string> runDevice("device",
-                               cl::desc("Device: reference (the CPU oracle; "
-                                        "vulkan is not built yet)"),
-                               cl::init("reference"), cl::sub(runCommand));
+cl::opt<std::string>
+    runDevice("device",
+              cl::desc("Device: reference (default; the CPU oracle) or vulkan "
+                       "(compiles the model for Vulkan; what Vulkan cannot "
+                       "run stays on the reference device)"),
+              cl::init("reference"), cl::sub(runCommand));
 
 void printSummary(const std::string &name, const Tensor &tensor) {
   outs() << name << ": " << getDTypeName(tensor.getDType()) << " "
@@ -98,12 +101,11 @@ int fail(Error error) {
 } // namespace
 
 int runRun(mlir::MLIRContext &context) {
-  if (runDevice != "reference") {
-    WithColor::error(errs(), "opencgc run")
-        << "device '" << runDevice
-        << "' is not built yet; use --device reference\n";
-    return 2;
-  }
+  auto devices = driver::openDevices(runDevice, context);
+  if (!devices)
+    return fail(devices.takeError());
+  if (!devices->fallbackNote.empty())
+    WithColor::warning(errs(), "opencgc run") << devices->fallbackNote << "\n";
   driver::LoadOptions options;
   if (Error error = bindInputs(options.knownInputs))
     return fail(std::move(error));
@@ -129,11 +131,20 @@ int runRun(mlir::MLIRContext &context) {
           createStringError(inconvertibleErrorCode(),
                             "the model has no input named '" + name + "'"));
   auto run = [&]() -> Expected<std::vector<Tensor>> {
-    if (model->model)
+    if (model->compiled)
+      return driver::runCompiled(*model->compiled, inputs, devices->all());
+    if (devices->targets().empty())
       return driver::runReference(*model->model, inputs);
-    std::unique_ptr<device::Device> device =
-        device::createReferenceDevice(context);
-    return driver::runCompiled(*model->compiled, inputs, *device);
+    // A device other than the reference one runs Output IR compiled for it.
+    auto compiled = compiler::compileModule(*model->model->module,
+                                            devices->targets(), {});
+    if (!compiled)
+      return compiled.takeError();
+    auto program = driver::makeCompiledModel(
+        std::move(compiled->outputIR), model->model->weights, runModel);
+    if (!program)
+      return program.takeError();
+    return driver::runCompiled(*program, inputs, devices->all());
   };
   Expected<std::vector<Tensor>> outputs = run();
   if (!outputs)
@@ -143,7 +154,8 @@ int runRun(mlir::MLIRContext &context) {
           .count();
   for (auto [name, tensor] : llvm::zip(outputNames, *outputs))
     printSummary(name, tensor);
-  outs() << "device reference, " << format("%.3f", seconds) << " s\n";
+  outs() << "device " << devices->primary->getName() << ", "
+         << format("%.3f", seconds) << " s\n";
   if (runOutputDir.empty())
     return 0;
   if (std::error_code ec = sys::fs::create_directories(runOutputDir))

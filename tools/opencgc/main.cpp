@@ -34,6 +34,8 @@ int main(int argc, char **argv) {
       "  opencgc run MODEL|DIR --input NAME=FILE  run on the reference device\n"
       "  opencgc show MODEL|DIR      draw the graph, partitions and memory "
       "plan\n"
+      "  opencgc bench MODEL         time a model against the reference "
+      "device\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n");
 
   mlir::DialectRegistry registry;

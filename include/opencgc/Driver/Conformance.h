@@ -47,6 +47,10 @@ enum class ExecutionMode {
   /// equal the interpreter's bit for bit, and both must match the expected
   /// outputs.
   Compiled,
+  /// Compiled with the Vulkan target first and run with Vulkan and
+  /// reference partitions; the outputs must match the expected outputs
+  /// within ONNX tolerance.
+  Vulkan,
 };
 
 /// Runs one test in this process on the reference device: unsupported ops

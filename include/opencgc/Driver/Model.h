@@ -110,6 +110,11 @@ llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
                                                 llvm::ArrayRef<Tensor> inputs,
                                                 device::Device &device);
 
+/// The same with several devices (see runtime::CompiledProgram::compile).
+llvm::Expected<std::vector<Tensor>>
+runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
+            llvm::ArrayRef<device::Device *> devices);
+
 } // namespace opencgc::driver
 
 #endif // OPENCGC_DRIVER_MODEL_H

@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace opencgc::device {
@@ -55,6 +56,12 @@ llvm::Expected<ProgramSignature> getProgramSignature(cgc::ProgramOp program);
 
 /// Output IR with every partition compiled for one device, ready to run any
 /// number of times. Holds on to the module, which must outlive it.
+/// How long one partition dispatch took (DispatchGraph to completion).
+struct DispatchTiming {
+  std::string partition;
+  double seconds = 0;
+};
+
 class CompiledProgram {
 public:
   /// Isolates, serializes (CGC_SUBGRAPH_PARTITION container) and compiles
@@ -81,8 +88,10 @@ public:
   /// element type and shape), binding each cgc.constant through
   /// `constants`. Returns one tensor per output argument. Unwritten output
   /// bytes keep the poison pattern kPoisonByte.
-  llvm::Expected<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs,
-                                          reference::ConstantLookup constants);
+  /// With `timings`, appends the wall time of every partition dispatch.
+  llvm::Expected<std::vector<Tensor>>
+  run(llvm::ArrayRef<Tensor> inputs, reference::ConstantLookup constants,
+      std::vector<DispatchTiming> *timings = nullptr);
 
   /// Fills outputs and scratch before a run: 0xff is NaN in every float
   /// type and -1 in every signed integer type, so an output a program fails

@@ -9,6 +9,7 @@
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <chrono>
 #include <cstring>
 
 using namespace mlir;
@@ -351,7 +352,8 @@ llvm::Error bindView(cgc::ViewMemRefOp view, RunState &state) {
 
 llvm::Expected<std::vector<Tensor>>
 CompiledProgram::run(llvm::ArrayRef<Tensor> inputs,
-                     reference::ConstantLookup constants) {
+                     reference::ConstantLookup constants,
+                     std::vector<DispatchTiming> *timings) {
   RunState state;
   if (auto error = allocateArguments(program, signature, inputs, state))
     return std::move(error);
@@ -368,7 +370,14 @@ CompiledProgram::run(llvm::ArrayRef<Tensor> inputs,
         bindings.push_back(
             {static_cast<uint32_t>(index), span.data, span.size});
       }
+      auto start = std::chrono::steady_clock::now();
       error = partitions[invoke.getCallee()]->dispatch(bindings);
+      if (timings)
+        timings->push_back(
+            {invoke.getCallee().str(),
+             std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                           start)
+                 .count()});
     } else {
       error = makeError("cannot execute '" + op.getName().getStringRef() +
                         "' in a program body");

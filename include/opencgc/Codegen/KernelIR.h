@@ -1,0 +1,48 @@
+//===- KernelIR.h - Subgraphs lowered to backend-neutral kernels -*- C++ -*-===//
+//
+// Kernel IR (docs/kernel-ir.md): one subgraph lowered once into upstream
+// MLIR dialects (gpu, memref, arith, math, scf) from which the SPIR-V, NVVM
+// and DXIL backends all start. A builtin.module holding one
+// `gpu.module @kernels` whose `gpu.func` kernels take one flat memref per
+// subgraph input, then one per subgraph output (the cgc.invoke operand
+// order), bound at descriptor set 0, binding = argument number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_CODEGEN_KERNELIR_H
+#define OPENCGC_CODEGEN_KERNELIR_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace opencgc::codegen {
+
+/// How to launch one kernel of a subgraph, in order.
+struct KernelLaunch {
+  std::string name;
+  std::array<uint32_t, 3> workgroupSize = {64, 1, 1};
+  std::array<uint32_t, 3> workgroupCount = {1, 1, 1};
+};
+
+struct KernelModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// The kernels in launch order (barriers between consecutive ones).
+  std::vector<KernelLaunch> launches;
+};
+
+/// Whether the kernel generator can lower `subgraph`; the reason if not.
+llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph);
+
+/// Lowers the subgraph's functional definition into Kernel IR. Errors name
+/// the subgraph and the op that cannot be lowered.
+llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph);
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_CODEGEN_KERNELIR_H

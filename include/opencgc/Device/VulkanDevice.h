@@ -1,0 +1,39 @@
+//===- VulkanDevice.h - The device API on Vulkan 1.3 ------------*- C++ -*-===//
+//
+// A target and device on any conformant Vulkan 1.3 driver (Mesa's lavapipe
+// by default, SwiftShader as a second one): declares what its kernel
+// generator fuses through the pattern language, accepts a subgraph only
+// when the generator can lower it, compiles partitions into SPIR-V compute
+// pipelines and records each dispatch into one command buffer with
+// barriers where the partition's cgc.depends needs them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_DEVICE_VULKANDEVICE_H
+#define OPENCGC_DEVICE_VULKANDEVICE_H
+
+#include "opencgc/Device/Device.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace opencgc::device {
+
+inline constexpr llvm::StringLiteral kVulkanTargetName = "vulkan";
+
+struct VulkanDeviceOptions {
+  /// Substring of the physical device's name to pick; empty: the first.
+  std::string preferredDevice;
+};
+
+/// Fails when no Vulkan 1.3 device is present; the message says so.
+llvm::Expected<std::unique_ptr<Device>>
+createVulkanDevice(mlir::MLIRContext &context,
+                   const VulkanDeviceOptions &options = {});
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_DEVICE_VULKANDEVICE_H

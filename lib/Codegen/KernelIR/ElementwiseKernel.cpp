@@ -1,0 +1,243 @@
+//===- ElementwiseKernel.cpp - Elementwise subgraphs as one kernel --------===//
+//
+// One gpu.func per subgraph, one invocation per element of the iteration
+// shape. Inputs are loaded where first used, every op becomes scalar
+// arith/math code, and every output is stored in the same invocation.
+//
+//===----------------------------------------------------------------------===//
+#include "IterationSpace.h"
+#include "KernelSupport.h"
+#include "ScalarOps.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+constexpr uint32_t kWorkgroupSize = 64;
+constexpr uint32_t kMaxWorkgroupCount = 65535;
+
+void loadKernelDialects(MLIRContext &context) {
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect>();
+  context.appendDialectRegistry(registry);
+  context
+      .loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect>();
+}
+
+int64_t countElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+cgc::TensorType tensorOf(Value value) {
+  return cast<cgc::TensorType>(value.getType());
+}
+
+/// A dense rank-1 buffer holding `tensor`. Empty tensors get one element
+/// (never accessed: their kernel has no elements) since SPIR-V has no
+/// zero-length arrays.
+MemRefType bufferTypeOf(cgc::TensorType tensor) {
+  return MemRefType::get({std::max<int64_t>(1, tensor.getNumElements())},
+                         getStorageType(tensor.getElementType()));
+}
+
+/// ceil(elements / 64) workgroups, spread over y beyond the x limit.
+std::array<uint32_t, 3> workgroupCountFor(int64_t elements) {
+  int64_t groups =
+      std::max<int64_t>(1, (elements + kWorkgroupSize - 1) / kWorkgroupSize);
+  if (groups <= kMaxWorkgroupCount)
+    return {uint32_t(groups), 1, 1};
+  return {kMaxWorkgroupCount,
+          uint32_t((groups + kMaxWorkgroupCount - 1) / kMaxWorkgroupCount), 1};
+}
+
+class ElementwiseKernelBuilder {
+public:
+  ElementwiseKernelBuilder(cgc::SubgraphOp subgraph, Shape shape)
+      : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
+        shape(std::move(shape)), builder(subgraph.getContext()) {}
+
+  KernelModule build();
+
+private:
+  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
+  Value elementIndex(Location loc);
+  void emitElement(IterationSpace &space, gpu::GPUFuncOp function);
+  Value scalarOf(Value value, IterationSpace &space, gpu::GPUFuncOp function);
+  void store(Value scalar, cgc::TensorType tensor, Value buffer,
+             IterationSpace &space, Location loc);
+
+  cgc::SubgraphOp subgraph;
+  cgc::FunctionalDefinitionOp definition;
+  Shape shape;
+  OpBuilder builder;
+  /// The scalar of each subgraph value at the current element.
+  IRMapping scalars;
+};
+
+gpu::GPUFuncOp
+ElementwiseKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
+  SmallVector<Type> arguments;
+  for (Type type : definition.getArgumentTypes())
+    arguments.push_back(bufferTypeOf(cast<cgc::TensorType>(type)));
+  for (Type type : definition.getResultTypes())
+    arguments.push_back(bufferTypeOf(cast<cgc::TensorType>(type)));
+  builder.setInsertionPointToStart(kernels.getBody());
+  auto function =
+      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
+                             builder.getFunctionType(arguments, {}));
+  function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                    builder.getUnitAttr());
+  function.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
+  return function;
+}
+
+/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x
+Value ElementwiseKernelBuilder::elementIndex(Location loc) {
+  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value group = arith::AddIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
+  Value size = arith::ConstantIndexOp::create(builder, loc, kWorkgroupSize);
+  return arith::AddIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, group, size), thread);
+}
+
+/// Loads subgraph inputs on first use; f16 is widened, bool becomes i1.
+Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
+                                         gpu::GPUFuncOp function) {
+  if (Value scalar = scalars.lookupOrNull(value))
+    return scalar;
+  auto argument = cast<BlockArgument>(value);
+  Location loc = argument.getLoc();
+  Value offset = space.offsetOf(tensorOf(value).getShape());
+  Value loaded = memref::LoadOp::create(
+      builder, loc, function.getArgument(argument.getArgNumber()), offset);
+  Value scalar = loaded;
+  if (loaded.getType().isF16())
+    scalar = arith::ExtFOp::create(builder, loc, builder.getF32Type(), loaded);
+  else if (loaded.getType().isInteger(8))
+    scalar = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne, loaded,
+        arith::ConstantIntOp::create(builder, loc, loaded.getType(), 0));
+  scalars.map(value, scalar);
+  return scalar;
+}
+
+/// Stores `scalar` unless another invocation owns the same output element.
+void ElementwiseKernelBuilder::store(Value scalar, cgc::TensorType tensor,
+                                     Value buffer, IterationSpace &space,
+                                     Location loc) {
+  Type storage = cast<MemRefType>(buffer.getType()).getElementType();
+  Value stored = scalar;
+  if (storage.isF16())
+    stored = arith::TruncFOp::create(builder, loc, storage, scalar);
+  else if (storage.isInteger(8))
+    stored = arith::ExtUIOp::create(builder, loc, storage, scalar);
+  // Everything the store needs is computed before the guard so that later
+  // stores may reuse the coordinates.
+  Value offset = space.offsetOf(tensor.getShape());
+  Value owns = space.ownsElementOf(tensor.getShape());
+  OpBuilder::InsertionGuard guard(builder);
+  if (owns) {
+    auto ifOp = scf::IfOp::create(builder, loc, owns, /*withElseRegion=*/false);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  memref::StoreOp::create(builder, loc, stored, buffer, offset);
+}
+
+void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
+                                           gpu::GPUFuncOp function) {
+  Block *body = definition.getBodyBlock();
+  for (Operation &op : body->without_terminator()) {
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(scalarOf(operand, space, function));
+    const ScalarOpInfo *info = lookupScalarOp(&op);
+    scalars.map(op.getResult(0),
+                info->emit(builder, op.getLoc(), &op, operands));
+  }
+  Operation *terminator = body->getTerminator();
+  unsigned firstOutput = definition.getNumArguments();
+  for (auto [index, value] : llvm::enumerate(terminator->getOperands()))
+    store(scalarOf(value, space, function), tensorOf(value),
+          function.getArgument(firstOutput + index), space,
+          terminator->getLoc());
+}
+
+KernelModule ElementwiseKernelBuilder::build() {
+  Location loc = subgraph.getLoc();
+  KernelModule result;
+  result.module = ModuleOp::create(loc);
+  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                               builder.getUnitAttr());
+  builder.setInsertionPointToStart(result.module->getBody());
+  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
+  gpu::GPUFuncOp function = createFunction(kernels);
+
+  builder.setInsertionPointToStart(&function.getBody().front());
+  Value element = elementIndex(loc);
+  int64_t elements = countElements(shape);
+  Value inBounds = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ult, element,
+      arith::ConstantIndexOp::create(builder, loc, elements));
+  auto ifOp =
+      scf::IfOp::create(builder, loc, inBounds, /*withElseRegion=*/false);
+  gpu::ReturnOp::create(builder, loc);
+
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  IterationSpace space(builder, loc, element, shape);
+  emitElement(space, function);
+
+  KernelLaunch launch;
+  launch.name = subgraph.getSymName().str();
+  launch.workgroupSize = {kWorkgroupSize, 1, 1};
+  launch.workgroupCount = workgroupCountFor(elements);
+  result.launches.push_back(std::move(launch));
+  return result;
+}
+
+} // namespace
+
+llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
+  if (llvm::Error error = checkKernelSupport(subgraph))
+    return std::move(error);
+  loadKernelDialects(*subgraph.getContext());
+  std::optional<Shape> shape =
+      getIterationShape(subgraph.getFunctionalDefinition());
+  KernelModule kernels = ElementwiseKernelBuilder(subgraph, *shape).build();
+  // The builder repeats constants freely; CSE keeps every backend's input
+  // small.
+  PassManager passes(subgraph.getContext(), ModuleOp::getOperationName());
+  passes.addPass(createCSEPass());
+  if (failed(mlir::verify(*kernels.module)) ||
+      failed(passes.run(*kernels.module)))
+    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                   ": generated Kernel IR does not verify");
+  return std::move(kernels);
+}
+
+} // namespace opencgc::codegen

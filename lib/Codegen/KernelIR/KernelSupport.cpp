@@ -1,0 +1,143 @@
+//===- KernelSupport.cpp - What the kernel generator accepts --------------===//
+//
+// Elementwise subgraphs over float32, float16 and bool tensors. Every
+// refusal names the subgraph and the op (or input) it stops at.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelSupport.h"
+#include "ScalarOps.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Compiler/OpClasses.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+enum class Kind { Float, Bool, Other };
+
+Kind kindOf(Type type) {
+  auto tensor = dyn_cast<cgc::TensorType>(type);
+  if (!tensor || !getStorageType(tensor.getElementType()))
+    return Kind::Other;
+  return isa<cgc::BoolType>(tensor.getElementType()) ? Kind::Bool : Kind::Float;
+}
+
+bool allOf(TypeRange types, Kind kind) {
+  return llvm::all_of(types, [&](Type type) { return kindOf(type) == kind; });
+}
+
+/// Whether the operand and result types of `op` fit `rule`.
+bool typesFit(Operation *op, TypeRule rule) {
+  TypeRange operands = op->getOperandTypes(), results = op->getResultTypes();
+  switch (rule) {
+  case TypeRule::Float:
+    return allOf(operands, Kind::Float) && allOf(results, Kind::Float);
+  case TypeRule::Bool:
+    return allOf(operands, Kind::Bool) && allOf(results, Kind::Bool);
+  case TypeRule::Compare:
+    return allOf(operands, Kind::Float) && allOf(results, Kind::Bool);
+  case TypeRule::Where: {
+    if (operands.size() != 3 || kindOf(operands[0]) != Kind::Bool)
+      return false;
+    Kind kind = kindOf(operands[1]);
+    return kind != Kind::Other && kindOf(operands[2]) == kind &&
+           allOf(results, kind);
+  }
+  case TypeRule::Cast:
+    return kindOf(operands[0]) != Kind::Other &&
+           kindOf(results[0]) != Kind::Other;
+  }
+  return false;
+}
+
+std::string typeList(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(types, os, [&](Type type) {
+    auto tensor = dyn_cast<cgc::TensorType>(type);
+    os << (tensor ? tensor.getElementType() : type);
+  });
+  return text;
+}
+
+llvm::Error unsupported(cgc::SubgraphOp subgraph, const llvm::Twine &what) {
+  return llvm::createStringError(
+      llvm::formatv("subgraph @{0}: {1} has no kernel generator yet",
+                    subgraph.getSymName(), what.str())
+          .str());
+}
+
+llvm::Error checkOp(cgc::SubgraphOp subgraph, Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  const ScalarOpInfo *info =
+      compiler::isElementwise(op) ? lookupScalarOp(op) : nullptr;
+  if (!info)
+    return unsupported(subgraph, name);
+  if (!typesFit(op, info->rule))
+    return unsupported(subgraph,
+                       name + " on (" + typeList(op->getOperandTypes()) +
+                           ") -> (" + typeList(op->getResultTypes()) + ")");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+Type getStorageType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (isa<cgc::Float32Type>(element))
+    return Float32Type::get(context);
+  if (isa<cgc::Float16Type>(element))
+    return Float16Type::get(context);
+  if (isa<cgc::BoolType>(element))
+    return IntegerType::get(context, 8);
+  return {};
+}
+
+std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> shapes;
+  auto addShape = [&](Type type) {
+    if (auto tensor = dyn_cast<cgc::TensorType>(type))
+      shapes.push_back(tensor.getShape());
+  };
+  llvm::for_each(definition.getArgumentTypes(), addShape);
+  definition.getBodyBlock()->walk(
+      [&](Operation *op) { llvm::for_each(op->getResultTypes(), addShape); });
+  return broadcastShapes(shapes);
+}
+
+llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  if (!definition)
+    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                   " has no functional definition");
+  for (auto [index, type] : llvm::enumerate(definition.getArgumentTypes()))
+    if (kindOf(type) == Kind::Other)
+      return unsupported(subgraph,
+                         llvm::formatv("input {0} of element type {1}", index,
+                                       typeList(type)));
+  for (Operation &op : definition.getBodyBlock()->without_terminator())
+    if (llvm::Error error = checkOp(subgraph, &op))
+      return error;
+  std::optional<Shape> shape = getIterationShape(definition);
+  if (!shape)
+    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                   ": value shapes do not broadcast together");
+  int64_t elements = 1;
+  for (int64_t extent : *shape)
+    elements *= extent;
+  if (elements > std::numeric_limits<int32_t>::max())
+    return llvm::createStringError(
+        llvm::formatv("subgraph @{0}: {1} elements exceed 32-bit indexing",
+                      subgraph.getSymName(), elements)
+            .str());
+  return llvm::Error::success();
+}
+
+} // namespace opencgc::codegen

@@ -1,0 +1,151 @@
+//===- SpirvDialectLowering.cpp - Kernel IR to the SPIR-V dialect ---------===//
+//
+// Like upstream's convert-gpu-to-spirv, but with the math patterns in the
+// same full conversion (upstream leaves math ops behind) and with erf,
+// which has no GLSL.std.450 instruction, expanded to a polynomial first.
+//
+//===----------------------------------------------------------------------===//
+#include "TargetEnvironment.h"
+
+#include "opencgc/Codegen/SpirvDialect.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+void loadSpirvDialect(MLIRContext &context) {
+  DialectRegistry registry;
+  registry.insert<spirv::SPIRVDialect>();
+  context.appendDialectRegistry(registry);
+  context.loadDialect<spirv::SPIRVDialect>();
+}
+
+/// The target environment on the module, the workgroup size on each kernel.
+void attachAbi(gpu::GPUModuleOp kernels, spirv::TargetEnvAttr targetEnv) {
+  MLIRContext *context = kernels.getContext();
+  kernels->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
+  kernels.walk([&](gpu::GPUFuncOp function) {
+    if (!function.isKernel())
+      return;
+    SmallVector<int32_t> size = {1, 1, 1};
+    if (std::optional<DenseI32ArrayAttr> known =
+            function.getKnownBlockSizeAttr())
+      size.assign(known->asArrayRef().begin(), known->asArrayRef().end());
+    function->setAttr(spirv::getEntryPointABIAttrName(),
+                      spirv::getEntryPointABIAttr(context, size));
+  });
+}
+
+LogicalResult expandUnsupportedMath(gpu::GPUModuleOp kernels) {
+  RewritePatternSet patterns(kernels.getContext());
+  populatePolynomialApproximateErfPattern(patterns);
+  return applyPatternsGreedily(kernels, std::move(patterns));
+}
+
+LogicalResult convertToSpirv(gpu::GPUModuleOp kernels) {
+  MLIRContext *context = kernels.getContext();
+  spirv::TargetEnvAttr targetEnv = spirv::lookupTargetEnvOrDefault(kernels);
+  // Default memory space -> StorageBuffer, as Vulkan binds buffers.
+  spirv::MemorySpaceToStorageClassConverter memorySpaces(
+      spirv::mapMemorySpaceToVulkanStorageClass);
+  spirv::convertMemRefTypesAndAttrs(kernels, memorySpaces);
+
+  std::unique_ptr<ConversionTarget> target =
+      SPIRVConversionTarget::get(targetEnv);
+  SPIRVTypeConverter typeConverter(targetEnv);
+  RewritePatternSet patterns(context);
+  ScfToSPIRVContext scfContext;
+  populateGPUToSPIRVPatterns(typeConverter, patterns);
+  populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+  arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+  populateMathToSPIRVPatterns(typeConverter, patterns);
+  populateMemRefToSPIRVPatterns(typeConverter, patterns);
+  populateFuncToSPIRVPatterns(typeConverter, patterns);
+  return applyFullConversion(kernels, *target, std::move(patterns));
+}
+
+/// spirv-update-vce deduces the lowest version the ops need, but the ABI
+/// lowering listed storage buffers as entry point interfaces, which only
+/// SPIR-V 1.4+ allows: declare the target's version.
+void declareTargetVersion(spirv::ModuleOp module,
+                          spirv::TargetEnvAttr targetEnv) {
+  std::optional<spirv::VerCapExtAttr> deduced = module.getVceTriple();
+  if (!deduced)
+    return;
+  module.setVceTripleAttr(spirv::VerCapExtAttr::get(
+      IntegerAttr::get(IntegerType::get(module.getContext(), 32),
+                       static_cast<uint32_t>(targetEnv.getVersion())),
+      deduced->getCapabilitiesAttr(), deduced->getExtensionsAttr()));
+}
+
+std::string kernelNames(const KernelModule &kernels) {
+  std::string names;
+  for (const KernelLaunch &launch : kernels.launches)
+    names += (names.empty() ? "@" : ", @") + launch.name;
+  return names.empty() ? "(no kernels)" : names;
+}
+
+llvm::Error failure(const KernelModule &kernels, StringRef step,
+                    const std::string &diagnostics) {
+  return llvm::createStringError(
+      "kernel " + kernelNames(kernels) + ": " + step + " failed" +
+      (diagnostics.empty() ? "" : ": ") + diagnostics);
+}
+
+} // namespace
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+lowerToSpirvDialect(const KernelModule &kernels) {
+  ModuleOp source = kernels.module.get();
+  MLIRContext *context = source.getContext();
+  loadSpirvDialect(*context);
+  OwningOpRef<ModuleOp> module = source.clone();
+
+  std::string diagnostics;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diagnostic) {
+    if (diagnostic.getSeverity() == DiagnosticSeverity::Error)
+      diagnostics += (diagnostics.empty() ? "" : "; ") + diagnostic.str();
+    return success();
+  });
+
+  spirv::TargetEnvAttr targetEnv = getVulkanTargetEnv(context);
+  SmallVector<gpu::GPUModuleOp> gpuModules(
+      module->getBody()->getOps<gpu::GPUModuleOp>());
+  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+    attachAbi(gpuModule, targetEnv);
+    if (failed(expandUnsupportedMath(gpuModule)))
+      return failure(kernels, "math expansion", diagnostics);
+    if (failed(convertToSpirv(gpuModule)))
+      return failure(kernels, "conversion to the SPIR-V dialect", diagnostics);
+  }
+
+  PassManager passes(context, ModuleOp::getOperationName());
+  OpPassManager &perModule = passes.nest<spirv::ModuleOp>();
+  perModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  perModule.addPass(spirv::createSPIRVUpdateVCEPass());
+  if (failed(passes.run(*module)))
+    return failure(kernels, "SPIR-V ABI lowering", diagnostics);
+  for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>())
+    declareTargetVersion(spirvModule, targetEnv);
+  return std::move(module);
+}
+
+} // namespace opencgc::codegen

@@ -1,0 +1,28 @@
+//===- VulkanPartition.h - A partition as Vulkan compute work ---*- C++ -*-===//
+#ifndef OPENCGC_LIB_DEVICE_VULKAN_VULKANPARTITION_H
+#define OPENCGC_LIB_DEVICE_VULKAN_VULKANPARTITION_H
+
+#include "opencgc/Device/Device.h"
+
+#include <memory>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace opencgc::vulkan {
+class VulkanContext;
+} // namespace opencgc::vulkan
+
+namespace opencgc::device {
+
+/// Lowers every subgraph the partition invokes to SPIR-V (through Kernel
+/// IR) and creates its compute pipelines. Errors name the partition.
+llvm::Expected<std::unique_ptr<CompiledPartition>>
+compileVulkanPartition(mlir::MLIRContext &context,
+                       std::shared_ptr<vulkan::VulkanContext> vulkan,
+                       llvm::ArrayRef<uint8_t> partitionContainer);
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_LIB_DEVICE_VULKAN_VULKANPARTITION_H

@@ -1,0 +1,44 @@
+//===- Devices.cpp - Choosing the devices a command runs on ---------------===//
+#include "opencgc/Driver/Devices.h"
+
+#include "opencgc/Device/ReferenceDevice.h"
+#include "opencgc/Device/VulkanDevice.h"
+
+namespace opencgc::driver {
+
+std::vector<device::Device *> DeviceSet::all() const {
+  std::vector<device::Device *> devices{primary};
+  for (const auto &device : owned)
+    if (device.get() != primary)
+      devices.push_back(device.get());
+  return devices;
+}
+
+std::vector<device::Device *> DeviceSet::targets() const {
+  if (primary->getName() == device::kReferenceTargetName)
+    return {};
+  return {primary};
+}
+
+llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
+                                      mlir::MLIRContext &context) {
+  DeviceSet set;
+  set.owned.push_back(device::createReferenceDevice(context));
+  set.primary = set.owned.back().get();
+  if (name == "reference")
+    return set;
+  if (name != "vulkan")
+    return llvm::createStringError("unknown device '" + name +
+                                   "' (known: vulkan, reference)");
+  auto vulkan = device::createVulkanDevice(context);
+  if (!vulkan) {
+    set.fallbackNote = llvm::toString(vulkan.takeError()) +
+                       "; running on the reference device instead";
+    return set;
+  }
+  set.owned.push_back(std::move(*vulkan));
+  set.primary = set.owned.back().get();
+  return set;
+}
+
+} // namespace opencgc::driver

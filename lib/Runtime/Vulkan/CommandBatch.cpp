@@ -1,0 +1,277 @@
+//===- CommandBatch.cpp - Dispatches recorded into one buffer -------------===//
+
+#include "opencgc/Runtime/Vulkan/CommandBatch.h"
+
+#include "DeviceCore.h"
+#include "opencgc/Runtime/Vulkan/ComputePipeline.h"
+#include "opencgc/Runtime/Vulkan/VulkanBuffer.h"
+#include "opencgc/Runtime/Vulkan/VulkanContext.h"
+#include "opencgc/Runtime/Vulkan/VulkanError.h"
+
+#include <algorithm>
+
+using namespace opencgc::vulkan;
+
+// Descriptor sets come from per-batch pools of this many sets; a new pool is
+// added when one runs out, so a batch never limits its number of dispatches.
+static constexpr uint32_t kSetsPerPool = 128;
+static constexpr uint32_t kBuffersPerSet = 8;
+
+static llvm::Error batchError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<std::unique_ptr<CommandBatch>>
+VulkanContext::createCommandBatch() {
+  VkDevice device = core->device;
+  std::unique_ptr<CommandBatch> batch(new CommandBatch());
+  batch->core = core;
+
+  // One pool per batch: recording needs the pool externally synchronized,
+  // so batches on different threads must not share one.
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.queueFamilyIndex = core->queueFamily;
+  VkCommandPool pool;
+  if (VkResult r = vkCreateCommandPool(device, &poolInfo, nullptr, &pool))
+    return makeVulkanError("vkCreateCommandPool", r);
+  batch->commandPool = UniqueCommandPool(device, pool);
+
+  VkCommandBufferAllocateInfo allocate{
+      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  allocate.commandPool = pool;
+  allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  allocate.commandBufferCount = 1;
+  if (VkResult r =
+          vkAllocateCommandBuffers(device, &allocate, &batch->commandBuffer))
+    return makeVulkanError("vkAllocateCommandBuffers", r);
+
+  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence;
+  if (VkResult r = vkCreateFence(device, &fenceInfo, nullptr, &fence))
+    return makeVulkanError("vkCreateFence", r);
+  batch->fence = UniqueFence(device, fence);
+
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  if (VkResult r = vkBeginCommandBuffer(batch->commandBuffer, &begin))
+    return makeVulkanError("vkBeginCommandBuffer", r);
+  return batch;
+}
+
+CommandBatch::~CommandBatch() {
+  // Only a failed wait leaves work pending; the device is then usually lost
+  // and waiting returns at once. The objects below must outlive the work.
+  if (pending) {
+    VkFence f = fence.get();
+    vkWaitForFences(core->device, 1, &f, VK_TRUE, UINT64_MAX);
+  }
+}
+
+void CommandBatch::retain(std::shared_ptr<const void> object) {
+  if (retainedSet.insert(object.get()).second)
+    retained.push_back(std::move(object));
+}
+
+llvm::Error
+CommandBatch::checkBindings(const ComputePipeline &pipeline,
+                            llvm::ArrayRef<BufferRange> bindings) const {
+  llvm::StringRef kernel = pipeline.getEntryPoint();
+  if (bindings.size() != pipeline.getNumStorageBuffers())
+    return batchError("dispatch of kernel '" + kernel +
+                      "': " + llvm::Twine(bindings.size()) +
+                      " bindings given, the " + "pipeline has " +
+                      llvm::Twine(pipeline.getNumStorageBuffers()));
+  const VkPhysicalDeviceLimits &limits = core->limits;
+  for (auto [index, range] : llvm::enumerate(bindings)) {
+    std::string where = ("dispatch of kernel '" + kernel + "', binding " +
+                         llvm::Twine(index) + ": ")
+                            .str();
+    if (!range.buffer)
+      return batchError(where + "no buffer");
+    if (range.buffer->core != core)
+      return batchError(where + "the buffer belongs to another context");
+    uint64_t bytes = range.buffer->size();
+    if (range.offset % limits.minStorageBufferOffsetAlignment != 0)
+      return batchError(
+          where + "offset " + llvm::Twine(range.offset) +
+          " is not a multiple of minStorageBufferOffsetAlignment " +
+          llvm::Twine(limits.minStorageBufferOffsetAlignment));
+    if (range.offset >= bytes)
+      return batchError(where + "offset " + llvm::Twine(range.offset) +
+                        " is outside the buffer of " + llvm::Twine(bytes) +
+                        " bytes");
+    uint64_t size = range.size == BufferRange::kWholeSize ? bytes - range.offset
+                                                          : range.size;
+    if (size == 0 || size > bytes - range.offset)
+      return batchError(where + "range of " + llvm::Twine(size) +
+                        " bytes at offset " + llvm::Twine(range.offset) +
+                        " does not fit the buffer of " + llvm::Twine(bytes) +
+                        " bytes");
+    if (size > limits.maxStorageBufferRange)
+      return batchError(where + "range of " + llvm::Twine(size) +
+                        " bytes exceeds maxStorageBufferRange " +
+                        llvm::Twine(limits.maxStorageBufferRange));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<VkDescriptorSet>
+CommandBatch::allocateSet(const ComputePipeline &pipeline) {
+  VkDevice device = core->device;
+  VkDescriptorSetLayout layout = pipeline.getSetLayout();
+  VkDescriptorSetAllocateInfo allocate{
+      VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  allocate.descriptorSetCount = 1;
+  allocate.pSetLayouts = &layout;
+  VkDescriptorSet set;
+  if (!descriptorPools.empty()) {
+    allocate.descriptorPool = descriptorPools.back().get();
+    VkResult r = vkAllocateDescriptorSets(device, &allocate, &set);
+    if (r == VK_SUCCESS)
+      return set;
+    if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL)
+      return makeVulkanError("vkAllocateDescriptorSets", r);
+  }
+  // The current pool is full (or there is none yet): start another, big
+  // enough for at least one set of this pipeline.
+  VkDescriptorPoolSize size{
+      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      kSetsPerPool * std::max(kBuffersPerSet, pipeline.getNumStorageBuffers())};
+  VkDescriptorPoolCreateInfo poolInfo{
+      VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = kSetsPerPool;
+  poolInfo.poolSizeCount = 1;
+  poolInfo.pPoolSizes = &size;
+  VkDescriptorPool pool;
+  if (VkResult r = vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool))
+    return makeVulkanError("vkCreateDescriptorPool", r);
+  descriptorPools.emplace_back(device, pool);
+  allocate.descriptorPool = pool;
+  if (VkResult r = vkAllocateDescriptorSets(device, &allocate, &set))
+    return makeVulkanError("vkAllocateDescriptorSets", r);
+  return set;
+}
+
+llvm::Error
+CommandBatch::dispatch(const std::shared_ptr<ComputePipeline> &pipeline,
+                       llvm::ArrayRef<BufferRange> bindings,
+                       std::array<uint32_t, 3> groups) {
+  if (state != State::Recording)
+    return batchError("cannot record a dispatch: the batch was already "
+                      "submitted");
+  if (!pipeline)
+    return batchError("cannot record a dispatch: no pipeline");
+  if (pipeline->core != core)
+    return batchError("dispatch of kernel '" + pipeline->getEntryPoint() +
+                      "': the pipeline belongs to another context");
+  if (llvm::Error err = checkBindings(*pipeline, bindings))
+    return err;
+  for (int i = 0; i < 3; ++i)
+    if (groups[i] > core->limits.maxComputeWorkGroupCount[i])
+      return batchError("dispatch of kernel '" + pipeline->getEntryPoint() +
+                        "': " + llvm::Twine(groups[i]) +
+                        " workgroups in dimension " + llvm::Twine(i) +
+                        " exceed maxComputeWorkGroupCount " +
+                        llvm::Twine(core->limits.maxComputeWorkGroupCount[i]));
+
+  auto set = allocateSet(*pipeline);
+  if (!set)
+    return set.takeError();
+  std::vector<VkDescriptorBufferInfo> infos(bindings.size());
+  std::vector<VkWriteDescriptorSet> writes(bindings.size());
+  for (auto [i, range] : llvm::enumerate(bindings)) {
+    infos[i] = {range.buffer->getHandle(), range.offset,
+                range.size == BufferRange::kWholeSize ? VK_WHOLE_SIZE
+                                                      : range.size};
+    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[i].dstSet = *set;
+    writes[i].dstBinding = i;
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &infos[i];
+  }
+  vkUpdateDescriptorSets(core->device, writes.size(), writes.data(), 0,
+                         nullptr);
+
+  if (boundPipeline != pipeline->getHandle()) {
+    vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline->getHandle());
+    boundPipeline = pipeline->getHandle();
+  }
+  vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE,
+                          pipeline->getLayout(), 0, 1, &*set, 0, nullptr);
+  vkCmdDispatch(commandBuffer, groups[0], groups[1], groups[2]);
+  retain(pipeline);
+  for (const BufferRange &range : bindings)
+    retain(range.buffer);
+  ++numDispatches;
+  return llvm::Error::success();
+}
+
+/// Records a global memory barrier between two pipeline stages.
+static void recordBarrier(VkCommandBuffer commandBuffer,
+                          VkPipelineStageFlags dstStage,
+                          VkAccessFlags dstAccess) {
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.dstAccessMask = dstAccess;
+  vkCmdPipelineBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       dstStage, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+}
+
+llvm::Error CommandBatch::barrier() {
+  if (state != State::Recording)
+    return batchError("cannot record a barrier: the batch was already "
+                      "submitted");
+  recordBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  return llvm::Error::success();
+}
+
+llvm::Error CommandBatch::endRecording() {
+  // Shader writes become visible to the host once the fence signals.
+  recordBarrier(commandBuffer, VK_PIPELINE_STAGE_HOST_BIT,
+                VK_ACCESS_HOST_READ_BIT);
+  if (VkResult r = vkEndCommandBuffer(commandBuffer)) {
+    state = State::Broken;
+    return makeVulkanError("vkEndCommandBuffer", r);
+  }
+  state = State::Executable;
+  return llvm::Error::success();
+}
+
+llvm::Error CommandBatch::submitAndWait() {
+  if (state == State::Broken)
+    return batchError("cannot submit: an earlier submission of this batch "
+                      "failed");
+  if (state == State::Recording)
+    if (llvm::Error err = endRecording())
+      return err;
+
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commandBuffer;
+  VkResult r;
+  {
+    std::lock_guard<std::mutex> lock(core->queueMutex);
+    r = vkQueueSubmit(core->queue, 1, &submit, fence.get());
+  }
+  if (r != VK_SUCCESS) {
+    state = State::Broken;
+    return makeVulkanError("vkQueueSubmit", r,
+                           " (" + llvm::Twine(numDispatches) + " dispatches)");
+  }
+  pending = true;
+  VkFence f = fence.get();
+  r = vkWaitForFences(core->device, 1, &f, VK_TRUE, UINT64_MAX);
+  if (r != VK_SUCCESS) {
+    state = State::Broken;
+    return makeVulkanError("vkWaitForFences", r,
+                           " (" + llvm::Twine(numDispatches) + " dispatches)");
+  }
+  pending = false;
+  if (VkResult r = vkResetFences(core->device, 1, &f)) {
+    state = State::Broken;
+    return makeVulkanError("vkResetFences", r);
+  }
+  return llvm::Error::success();
+}

@@ -1,0 +1,46 @@
+// Subgraphs the kernel generator refuses, next to one it accepts.
+cgc.module {
+  cgc.subgraph @softmax attributes {origin = "test"} {
+    cgc.functional_definition private @softmaxFunctional(
+        %a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
+      %0 = cgc_op.softmax(%a) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<2x8x!cgc.float32>
+    }
+  }
+  cgc.subgraph @reluSoftmax attributes {origin = "test"} {
+    cgc.functional_definition private @reluSoftmaxFunctional(
+        %a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
+      %0 = cgc_op.relu(%a) : (!cgc.tensor<2x8x!cgc.float32>)
+      %1 = cgc_op.softmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<2x8x!cgc.float32>
+    }
+  }
+  cgc.subgraph @intAdd attributes {origin = "test"} {
+    cgc.functional_definition private @intAddFunctional(
+        %a: !cgc.tensor<4x!cgc.int32>, %b: !cgc.tensor<4x!cgc.int32>) -> !cgc.tensor<4x!cgc.int32> {
+      %0 = cgc_op.add(%a, %b) : (!cgc.tensor<4x!cgc.int32>, !cgc.tensor<4x!cgc.int32>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.int32>
+    }
+  }
+  cgc.subgraph @intToFloat attributes {origin = "test"} {
+    cgc.functional_definition private @intToFloatFunctional(
+        %a: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.int32> {
+      %0 = cgc_op.cast(%a) {to = !cgc.int32} : (!cgc.tensor<4x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.int32>
+    }
+  }
+  cgc.subgraph @fmod attributes {origin = "test"} {
+    cgc.functional_definition private @fmodFunctional(
+        %a: !cgc.tensor<4x!cgc.float32>, %b: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.float32> {
+      %0 = cgc_op.mod(%a, %b) {fmod = 1 : i64} : (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.float32>
+    }
+  }
+  cgc.subgraph @neg attributes {origin = "test"} {
+    cgc.functional_definition private @negFunctional(
+        %a: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.float32> {
+      %0 = cgc_op.neg(%a) : (!cgc.tensor<4x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.float32>
+    }
+  }
+}

@@ -1,0 +1,147 @@
+//===- KernelIRTest.cpp - Kernel IR generation: launches and refusals -----===//
+#include "CodegenTestSupport.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/Support/Error.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace opencgc;
+using namespace opencgc::codegen;
+using test::SingleOpSubgraph;
+
+namespace {
+
+class KernelIRTest : public ::testing::Test {
+protected:
+  /// The launch of a relu over `shape` (e.g. "4x1000").
+  std::optional<KernelLaunch> reluLaunch(const std::string &shape) {
+    std::string type = "!cgc.tensor<" + shape + "x!cgc.float32>";
+    cgc::SubgraphOp subgraph = parser.parseSubgraph(
+        SingleOpSubgraph{"relu", "relu", {type}, "", type});
+    if (!subgraph)
+      return std::nullopt;
+    llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
+    if (!kernels) {
+      ADD_FAILURE() << llvm::toString(kernels.takeError());
+      return std::nullopt;
+    }
+    return kernels->launches.at(0);
+  }
+
+  /// The error checkKernelSupport and lowerToKernelIR give for `subgraph`.
+  std::string refusal(const SingleOpSubgraph &subgraph) {
+    cgc::SubgraphOp op = parser.parseSubgraph(subgraph);
+    if (!op)
+      return "(not parsed)";
+    std::string checked = llvm::toString(checkKernelSupport(op));
+    llvm::Expected<KernelModule> kernels = lowerToKernelIR(op);
+    if (kernels)
+      return "(lowered)";
+    EXPECT_EQ(llvm::toString(kernels.takeError()), checked);
+    return checked;
+  }
+
+  test::SubgraphParser parser;
+};
+
+TEST_F(KernelIRTest, OneWorkgroupOf64PerStartedBlockOf64Elements) {
+  std::optional<KernelLaunch> launch = reluLaunch("2x3");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->name, "relu");
+  EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{64, 1, 1}));
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1, 1, 1}));
+
+  launch = reluLaunch("1000x64");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1000, 1, 1}));
+  launch = reluLaunch("1000x65");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1016, 1, 1}));
+}
+
+TEST_F(KernelIRTest, WorkgroupsBeyondTheXLimitSpreadOverY) {
+  // 65535 * 64 elements fill x exactly; one more element needs a second row.
+  std::optional<KernelLaunch> launch = reluLaunch("65535x64");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{65535, 1, 1}));
+  launch = reluLaunch("4194241");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{65535, 2, 1}));
+}
+
+TEST_F(KernelIRTest, EmptyTensorsGetOneElementBuffers) {
+  const char *type = "!cgc.tensor<0x3x!cgc.float32>";
+  cgc::SubgraphOp subgraph =
+      parser.parseSubgraph(SingleOpSubgraph{"empty", "relu", {type}, "", type});
+  ASSERT_TRUE(subgraph);
+  llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
+  ASSERT_TRUE(bool(kernels)) << llvm::toString(kernels.takeError());
+  EXPECT_EQ(kernels->launches.at(0).workgroupCount,
+            (std::array<uint32_t, 3>{1, 1, 1}));
+  SmallVector<Type> argumentTypes;
+  kernels->module->walk([&](gpu::GPUFuncOp function) {
+    llvm::append_range(argumentTypes, function.getArgumentTypes());
+  });
+  Type oneFloat = MemRefType::get({1}, Float32Type::get(&parser.getContext()));
+  EXPECT_EQ(argumentTypes, SmallVector<Type>({oneFloat, oneFloat}));
+  llvm::Expected<std::vector<SpirvKernel>> spirv = compileToSpirv(*kernels);
+  EXPECT_TRUE(bool(spirv)) << llvm::toString(spirv.takeError());
+}
+
+TEST_F(KernelIRTest, NonElementwiseOpIsRefusedByName) {
+  const char *type = "!cgc.tensor<2x8x!cgc.float32>";
+  EXPECT_EQ(refusal({"softmax", "softmax", {type}, " {axis = 1 : i64}", type}),
+            "subgraph @softmax: cgc_op.softmax has no kernel generator yet");
+}
+
+TEST_F(KernelIRTest, ElementwiseOpWithoutGeneratorIsRefusedByName) {
+  const char *type = "!cgc.tensor<4x!cgc.float32>";
+  EXPECT_EQ(refusal({"fmod", "mod", {type, type}, " {fmod = 1 : i64}", type}),
+            "subgraph @fmod: cgc_op.mod has no kernel generator yet");
+}
+
+TEST_F(KernelIRTest, IntegerTensorsAreRefused) {
+  const char *ints = "!cgc.tensor<4x!cgc.int32>";
+  EXPECT_EQ(refusal({"intAdd", "add", {ints, ints}, "", ints}),
+            "subgraph @intAdd: input 0 of element type !cgc.int32 has no "
+            "kernel generator yet");
+  EXPECT_EQ(refusal({"toInt",
+                     "cast",
+                     {"!cgc.tensor<4x!cgc.float32>"},
+                     " {to = !cgc.int32}",
+                     ints}),
+            "subgraph @toInt: cgc_op.cast on (!cgc.float32) -> (!cgc.int32) "
+            "has no kernel generator yet");
+}
+
+TEST_F(KernelIRTest, RefusalNamesTheFirstUnsupportedOpOfAFusion) {
+  const char *text = R"(cgc.module {
+  cgc.subgraph @reluSoftmax attributes {origin = "test"} {
+    cgc.functional_definition private @f(%a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
+      %0 = cgc_op.relu(%a) : (!cgc.tensor<2x8x!cgc.float32>)
+      %1 = cgc_op.softmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<2x8x!cgc.float32>
+    }
+  }
+})";
+  cgc::SubgraphOp subgraph = parser.parseSubgraph(std::string(text));
+  ASSERT_TRUE(subgraph);
+  EXPECT_EQ(llvm::toString(checkKernelSupport(subgraph)),
+            "subgraph @reluSoftmax: cgc_op.softmax has no kernel generator "
+            "yet");
+}
+
+TEST_F(KernelIRTest, TensorsBeyond32BitIndexingAreRefused) {
+  const char *type = "!cgc.tensor<65536x32768x!cgc.float32>";
+  EXPECT_EQ(refusal({"huge", "relu", {type}, "", type}),
+            "subgraph @huge: 2147483648 elements exceed 32-bit indexing");
+}
+
+} // namespace

@@ -1,0 +1,133 @@
+//===- VulkanDeviceTest.cpp - Programs on the Vulkan device ---------------===//
+//
+// Random elementwise graphs compiled for the Vulkan target run with their
+// Vulkan partitions on the Vulkan device (lavapipe by default; the
+// vulkan-swiftshader ctest entry runs this on SwiftShader) and must match
+// the reference device's Input IR results within float tolerance.
+//
+//===----------------------------------------------------------------------===//
+#include "../CompileAndRun/RandomGraph.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Device/BindingChecks.h"
+#include "opencgc/Device/ReferenceDevice.h"
+#include "opencgc/Device/VulkanDevice.h"
+#include "opencgc/Dialect/Registration.h"
+#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Runtime/Reference/Executor.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace mlir;
+using namespace opencgc;
+
+namespace {
+class VulkanDeviceTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    loadCGCDialects(context);
+    auto device = device::createVulkanDevice(context);
+    ASSERT_TRUE(bool(device))
+        << "no Vulkan device (CI installs mesa-vulkan-drivers): "
+        << llvm::toString(device.takeError());
+    vulkan = std::move(*device);
+    reference = device::createReferenceDevice(context);
+  }
+
+  MLIRContext context;
+  std::unique_ptr<device::Device> vulkan, reference;
+};
+
+/// |a - b| <= 1e-5 + 1e-5 |b|, elementwise, NaN equal to NaN.
+::testing::AssertionResult closeEnough(const Tensor &actual,
+                                       const Tensor &expected) {
+  if (actual.getShape() != expected.getShape())
+    return ::testing::AssertionFailure() << "shapes differ";
+  for (int64_t i = 0; i < actual.getNumElements(); ++i) {
+    double a = actual.getAsDouble(i), b = expected.getAsDouble(i);
+    if (std::isnan(a) && std::isnan(b))
+      continue;
+    if (!(std::fabs(a - b) <= 1e-5 + 1e-5 * std::fabs(b)))
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << a << " vs " << b;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
+  std::mt19937 random(7);
+  unsigned vulkanPartitions = 0;
+  for (int round = 0; round < 25; ++round) {
+    std::string text = testing::randomGraph(random, 2 + random() % 8,
+                                            /*elementwiseOnly=*/round % 3 != 0);
+    auto module = parseSourceString<cgc::ModuleOp>(text, &context);
+    ASSERT_TRUE(module) << text;
+    device::Device *targets[] = {vulkan.get()};
+    auto compiled = compiler::compileModule(*module, targets, {});
+    ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+    device::Device *devices[] = {vulkan.get(), reference.get()};
+    auto program =
+        runtime::CompiledProgram::compile(*compiled->outputIR, devices);
+    ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError()) << "\n"
+                               << text;
+    for (const auto &entry : (*program)->getPartitionDevices())
+      vulkanPartitions += entry.getValue() == "vulkan";
+
+    std::vector<Tensor> inputs = {testing::randomTensor(random),
+                                  testing::randomTensor(random)};
+    Tensor constant = testing::randomTensor(random);
+    auto lookup = [&](llvm::StringRef) -> llvm::Expected<Tensor> {
+      return constant;
+    };
+    auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
+    auto expected = reference::executeEntryPoint(entry, inputs, lookup);
+    ASSERT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
+    auto actual = (*program)->run(inputs, lookup);
+    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError()) << "\n"
+                              << text;
+    for (size_t i = 0; i < actual->size(); ++i)
+      EXPECT_TRUE(closeEnough((*actual)[i], (*expected)[i]))
+          << "result " << i << " of round " << round << "\n"
+          << text;
+  }
+  EXPECT_GT(vulkanPartitions, 10u) << "the Vulkan target claimed too little";
+}
+
+TEST_F(VulkanDeviceTest, SigmoidOfReluRunsOnVulkan) {
+  auto module = parseSourceString<cgc::ModuleOp>(R"mlir(
+cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<16x!cgc.float32>) -> !cgc.tensor<16x!cgc.float32> {
+    %r = cgc_op.relu(%x) : (!cgc.tensor<16x!cgc.float32>)
+    %s = cgc_op.sigmoid(%r) : (!cgc.tensor<16x!cgc.float32>)
+    cgc.return %s : !cgc.tensor<16x!cgc.float32>
+  }
+})mlir",
+                                                 &context);
+  ASSERT_TRUE(module);
+  device::Device *targets[] = {vulkan.get()};
+  auto compiled = compiler::compileModule(*module, targets, {});
+  ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  device::Device *devices[] = {vulkan.get(), reference.get()};
+  auto program =
+      runtime::CompiledProgram::compile(*compiled->outputIR, devices);
+  ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
+  ASSERT_EQ((*program)->getPartitionDevices().lookup("vulkanPartition"),
+            "vulkan");
+
+  // sigmoid(relu(x)) for x = -8 .. 7.
+  Tensor input(DType::Float32, {16});
+  for (int64_t i = 0; i < 16; ++i)
+    input.setFromDouble(i, i - 8.0);
+  auto outputs = (*program)->run({input}, [](llvm::StringRef) {
+    return llvm::Expected<Tensor>(llvm::createStringError("no constants"));
+  });
+  ASSERT_TRUE(bool(outputs)) << llvm::toString(outputs.takeError());
+  EXPECT_NEAR((*outputs)[0].getAsDouble(0), 0.5, 1e-6);
+  EXPECT_NEAR((*outputs)[0].getAsDouble(15), 1.0 / (1.0 + std::exp(-7.0)),
+              1e-6);
+}
+} // namespace

@@ -1,0 +1,163 @@
+//===- opencgc-codegen.cpp - Show the code generation stages --------------===//
+//
+// Reads Output IR or Partition IR and, for every subgraph, prints its Kernel
+// IR, its SPIR-V dialect module, or a summary of its validated SPIR-V
+// binaries (written to DIR/<kernel>.spv with -o DIR). Subgraphs that cannot
+// be generated are reported and skipped; the exit code is then 1.
+//
+//===----------------------------------------------------------------------===//
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
+#include "opencgc/Codegen/SpirvDialect.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Dialect/Registration.h"
+#include "opencgc/Interchange/ModuleFile.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace opencgc;
+
+namespace {
+
+enum class Stage { KernelIR, SpirvMlir, Spirv };
+
+llvm::cl::opt<std::string> inputPath(llvm::cl::Positional,
+                                     llvm::cl::desc("<Output or Partition IR>"),
+                                     llvm::cl::Required);
+llvm::cl::opt<Stage> emit(
+    "emit", llvm::cl::desc("Stage to show"), llvm::cl::init(Stage::KernelIR),
+    llvm::cl::values(
+        clEnumValN(Stage::KernelIR, "kernel-ir", "Kernel IR (gpu dialect)"),
+        clEnumValN(Stage::SpirvMlir, "spirv-mlir", "the SPIR-V dialect module"),
+        clEnumValN(Stage::Spirv, "spirv",
+                   "validated binaries: a summary, and .spv files with -o")));
+llvm::cl::opt<std::string>
+    outputDir("o", llvm::cl::desc("Directory for .spv files (--emit=spirv)"),
+              llvm::cl::value_desc("dir"));
+llvm::cl::opt<std::string>
+    onlySubgraph("subgraph", llvm::cl::desc("Only the subgraph with this name"),
+                 llvm::cl::value_desc("name"));
+
+llvm::Error writeBinary(const codegen::SpirvKernel &kernel) {
+  llvm::SmallString<128> path(outputDir);
+  llvm::sys::path::append(path, kernel.entryPoint + ".spv");
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
+  if (error)
+    return llvm::createStringError("cannot write " + path.str().str() + ": " +
+                                   error.message());
+  os.write(reinterpret_cast<const char *>(kernel.binary.data()),
+           kernel.binary.size() * sizeof(uint32_t));
+  return llvm::Error::success();
+}
+
+void printSummary(const codegen::SpirvKernel &kernel) {
+  const codegen::KernelLaunch &launch = kernel.launch;
+  llvm::outs() << "kernel @" << kernel.entryPoint << ": valid SPIR-V, "
+               << kernel.binary.size() << " words, " << kernel.numBindings
+               << " bindings, workgroup " << launch.workgroupSize[0] << "x"
+               << launch.workgroupSize[1] << "x" << launch.workgroupSize[2]
+               << ", workgroups " << launch.workgroupCount[0] << "x"
+               << launch.workgroupCount[1] << "x" << launch.workgroupCount[2]
+               << "\n";
+}
+
+llvm::Error emitSpirv(codegen::KernelModule &kernels) {
+  llvm::Expected<std::vector<codegen::SpirvKernel>> compiled =
+      codegen::compileToSpirv(kernels);
+  if (!compiled)
+    return compiled.takeError();
+  for (const codegen::SpirvKernel &kernel : *compiled) {
+    printSummary(kernel);
+    if (!outputDir.empty())
+      if (llvm::Error error = writeBinary(kernel))
+        return error;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
+  llvm::Expected<codegen::KernelModule> kernels =
+      codegen::lowerToKernelIR(subgraph);
+  if (!kernels)
+    return kernels.takeError();
+  llvm::outs() << "// subgraph @" << subgraph.getSymName() << "\n";
+  switch (emit) {
+  case Stage::KernelIR:
+    kernels->module->print(llvm::outs());
+    llvm::outs() << "\n";
+    return llvm::Error::success();
+  case Stage::SpirvMlir: {
+    auto lowered = codegen::lowerToSpirvDialect(*kernels);
+    if (!lowered)
+      return lowered.takeError();
+    (*lowered)->print(llvm::outs());
+    llvm::outs() << "\n";
+    return llvm::Error::success();
+  }
+  case Stage::Spirv:
+    return emitSpirv(*kernels);
+  }
+  llvm_unreachable("unknown stage");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv, "opencgc code generation stages, per subgraph\n");
+  if (!outputDir.empty() && emit != Stage::Spirv) {
+    llvm::WithColor::error() << "-o needs --emit=spirv\n";
+    return 2;
+  }
+  if (!outputDir.empty())
+    if (std::error_code error = llvm::sys::fs::create_directories(outputDir)) {
+      llvm::WithColor::error()
+          << "cannot create " << outputDir << ": " << error.message() << "\n";
+      return 1;
+    }
+
+  DialectRegistry registry;
+  registerCGCDialects(registry);
+  MLIRContext context(registry);
+  loadCGCDialects(context);
+  llvm::SourceMgr noSources;
+  SourceMgrDiagnosticHandler diagnostics(noSources, &context);
+
+  FailureOr<LoadedModule> loaded = loadModule(inputPath, context);
+  if (failed(loaded))
+    return 1;
+  int status = 0;
+  bool found = false;
+  for (auto subgraph : loaded->module->getOps<cgc::SubgraphOp>()) {
+    if (!onlySubgraph.empty() && subgraph.getSymName() != onlySubgraph)
+      continue;
+    found = true;
+    if (llvm::Error error = emitSubgraph(subgraph)) {
+      llvm::outs().flush();
+      llvm::WithColor::error() << llvm::toString(std::move(error)) << "\n";
+      status = 1;
+    }
+  }
+  if (!found) {
+    llvm::WithColor::error()
+        << "no subgraph"
+        << (onlySubgraph.empty() ? std::string()
+                                 : " named @" + onlySubgraph.getValue())
+        << " in " << inputPath << "\n";
+    return 1;
+  }
+  return status;
+}
