@@ -21,7 +21,8 @@ std::vector<device::Device *> DeviceSet::targets() const {
 }
 
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
-                                      mlir::MLIRContext &context) {
+                                      mlir::MLIRContext &context,
+                                      const DeviceOptions &options) {
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
   set.primary = set.owned.back().get();
@@ -30,7 +31,9 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   if (name != "vulkan")
     return llvm::createStringError("unknown device '" + name +
                                    "' (known: vulkan, reference)");
-  auto vulkan = device::createVulkanDevice(context);
+  device::VulkanDeviceOptions vulkanOptions;
+  vulkanOptions.useCache = options.useCache;
+  auto vulkan = device::createVulkanDevice(context, vulkanOptions);
   if (!vulkan) {
     set.fallbackNote = llvm::toString(vulkan.takeError()) +
                        "; running on the reference device instead";

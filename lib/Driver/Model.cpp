@@ -258,9 +258,11 @@ llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
 
 llvm::Expected<std::vector<Tensor>>
 runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
-            llvm::ArrayRef<device::Device *> devices) {
+            llvm::ArrayRef<device::Device *> devices,
+            llvm::raw_ostream *progress) {
   WeightLookup lookup(model.weights);
-  auto program = runtime::CompiledProgram::compile(model.module.get(), devices);
+  auto program =
+      runtime::CompiledProgram::compile(model.module.get(), devices, progress);
   if (!program)
     return program.takeError();
   return (*program)->run(inputs, lookup);

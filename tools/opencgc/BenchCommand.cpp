@@ -42,6 +42,10 @@ cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));
 cl::opt<unsigned> benchWarmup("warmup", cl::desc("Untimed runs first"),
                               cl::init(1), cl::sub(benchCommand));
+cl::opt<bool> benchNoCache("no-cache",
+                           cl::desc("Compile partitions afresh (no on-disk "
+                                    "cache), so the compile time is real"),
+                           cl::sub(benchCommand));
 cl::opt<std::string> benchMicro(
     "micro", cl::desc("gemm or conv microbenchmark (not built yet)"),
     cl::sub(benchCommand));
@@ -123,7 +127,7 @@ int runBench(mlir::MLIRContext &context) {
   }
   if (benchModel.empty())
     return fail(createStringError("give a model to benchmark"));
-  auto devices = driver::openDevices(benchDevice, context);
+  auto devices = driver::openDevices(benchDevice, context, {!benchNoCache});
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
@@ -141,8 +145,8 @@ int runBench(mlir::MLIRContext &context) {
     return fail(compiled.takeError());
   double compileSeconds = secondsSince(start);
   start = Clock::now();
-  auto program =
-      runtime::CompiledProgram::compile(*compiled->outputIR, devices->all());
+  auto program = runtime::CompiledProgram::compile(*compiled->outputIR,
+                                                  devices->all(), &errs());
   if (!program)
     return fail(program.takeError());
   double partitionSeconds = secondsSince(start);

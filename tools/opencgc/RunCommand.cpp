@@ -54,6 +54,11 @@ cl::opt<std::string>
                        "(compiles the model for Vulkan; what Vulkan cannot "
                        "run stays on the reference device)"),
               cl::init("reference"), cl::sub(runCommand));
+cl::opt<bool> runNoCache("no-cache",
+                         cl::desc("Compile every partition afresh instead of "
+                                  "using the on-disk cache of compiled "
+                                  "partitions"),
+                         cl::sub(runCommand));
 
 void printSummary(const std::string &name, const Tensor &tensor) {
   outs() << name << ": " << getDTypeName(tensor.getDType()) << " "
@@ -101,7 +106,7 @@ int fail(Error error) {
 } // namespace
 
 int runRun(mlir::MLIRContext &context) {
-  auto devices = driver::openDevices(runDevice, context);
+  auto devices = driver::openDevices(runDevice, context, {!runNoCache});
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
@@ -130,9 +135,12 @@ int runRun(mlir::MLIRContext &context) {
       return fail(
           createStringError(inconvertibleErrorCode(),
                             "the model has no input named '" + name + "'"));
+  // Kernel generation is the long part of a device run: show its progress.
+  raw_ostream *progress = devices->targets().empty() ? nullptr : &errs();
   auto run = [&]() -> Expected<std::vector<Tensor>> {
     if (model->compiled)
-      return driver::runCompiled(*model->compiled, inputs, devices->all());
+      return driver::runCompiled(*model->compiled, inputs, devices->all(),
+                                 progress);
     if (devices->targets().empty())
       return driver::runReference(*model->model, inputs);
     // A device other than the reference one runs Output IR compiled for it.
@@ -144,7 +152,7 @@ int runRun(mlir::MLIRContext &context) {
         std::move(compiled->outputIR), model->model->weights, runModel);
     if (!program)
       return program.takeError();
-    return driver::runCompiled(*program, inputs, devices->all());
+    return driver::runCompiled(*program, inputs, devices->all(), progress);
   };
   Expected<std::vector<Tensor>> outputs = run();
   if (!outputs)

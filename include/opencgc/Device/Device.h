@@ -66,6 +66,9 @@ public:
   virtual unsigned getNumBindPoints() const = 0;
   /// Runs the partition on `bindings` (DispatchGraph) and waits for it.
   virtual llvm::Error dispatch(llvm::ArrayRef<Binding> bindings) = 0;
+  /// A word on how it was compiled, for progress output ("kernels from the
+  /// cache"); empty when there is nothing to say.
+  virtual std::string getCompileNote() const { return ""; }
 };
 
 class Device {

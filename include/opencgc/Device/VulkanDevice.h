@@ -27,6 +27,9 @@ inline constexpr llvm::StringLiteral kVulkanTargetName = "vulkan";
 struct VulkanDeviceOptions {
   /// Substring of the physical device's name to pick; empty: the first.
   std::string preferredDevice;
+  /// Keep compiled partitions on disk (OPENCGC_CACHE_DIR, else
+  /// XDG_CACHE_HOME/opencgc, else ~/.cache/opencgc), keyed by a content hash.
+  bool useCache = true;
 };
 
 /// Fails when no Vulkan 1.3 device is present; the message says so.

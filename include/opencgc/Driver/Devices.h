@@ -32,8 +32,14 @@ struct DeviceSet {
 /// Opens `name` ("reference" or "vulkan"). When Vulkan is asked for but no
 /// driver is present, falls back to the reference device and says why in
 /// fallbackNote.
+struct DeviceOptions {
+  /// Keep compiled partitions on disk between runs (--no-cache clears it).
+  bool useCache = true;
+};
+
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
-                                      mlir::MLIRContext &context);
+                                      mlir::MLIRContext &context,
+                                      const DeviceOptions &options = {});
 
 } // namespace opencgc::driver
 

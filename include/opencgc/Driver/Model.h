@@ -110,10 +110,12 @@ llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
                                                 llvm::ArrayRef<Tensor> inputs,
                                                 device::Device &device);
 
-/// The same with several devices (see runtime::CompiledProgram::compile).
+/// The same with several devices (see runtime::CompiledProgram::compile),
+/// reporting each compiled partition to `progress` when given.
 llvm::Expected<std::vector<Tensor>>
 runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
-            llvm::ArrayRef<device::Device *> devices);
+            llvm::ArrayRef<device::Device *> devices,
+            llvm::raw_ostream *progress = nullptr);
 
 } // namespace opencgc::driver
 

@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace opencgc::device {
 class CompiledPartition;
 class Device;
@@ -72,8 +76,10 @@ public:
   /// The same with several devices: each partition is compiled by the device
   /// named like its subgraphs' origin, else by the one named "reference",
   /// else by the last one.
+  /// With `progress`, reports each partition compiled ("partition 2/5").
   static llvm::Expected<std::unique_ptr<CompiledProgram>>
-  compile(cgc::ModuleOp outputIR, llvm::ArrayRef<device::Device *> devices);
+  compile(cgc::ModuleOp outputIR, llvm::ArrayRef<device::Device *> devices,
+          llvm::raw_ostream *progress = nullptr);
 
   /// The device each partition was compiled for, by partition name.
   const llvm::StringMap<std::string> &getPartitionDevices() const {

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Verifier.h"
@@ -35,11 +36,12 @@ constexpr uint32_t kMaxWorkgroupCount = 65535;
 void loadKernelDialects(MLIRContext &context) {
   DialectRegistry registry;
   registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect>();
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  vector::VectorDialect>();
   context.appendDialectRegistry(registry);
-  context
-      .loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect>();
+  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                      math::MathDialect, memref::MemRefDialect,
+                      scf::SCFDialect, vector::VectorDialect>();
 }
 
 int64_t countElements(llvm::ArrayRef<int64_t> shape) {
@@ -226,9 +228,14 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
   if (llvm::Error error = checkKernelSupport(subgraph))
     return std::move(error);
   loadKernelDialects(*subgraph.getContext());
-  std::optional<Shape> shape =
-      getIterationShape(subgraph.getFunctionalDefinition());
-  KernelModule kernels = ElementwiseKernelBuilder(subgraph, *shape).build();
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  KernelModule kernels;
+  if (isMatmulSubgraph(definition)) {
+    kernels = buildMatmulKernel(subgraph);
+  } else {
+    std::optional<Shape> shape = getIterationShape(definition);
+    kernels = ElementwiseKernelBuilder(subgraph, *shape).build();
+  }
   // The builder repeats constants freely; CSE keeps every backend's input
   // small.
   PassManager passes(subgraph.getContext(), ModuleOp::getOperationName());

@@ -10,6 +10,7 @@
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Compiler/OpClasses.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -74,7 +75,9 @@ llvm::Error unsupported(cgc::SubgraphOp subgraph, const llvm::Twine &what) {
           .str());
 }
 
-llvm::Error checkOp(cgc::SubgraphOp subgraph, Operation *op) {
+} // namespace
+
+llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, Operation *op) {
   StringRef name = op->getName().getStringRef();
   const ScalarOpInfo *info =
       compiler::isElementwise(op) ? lookupScalarOp(op) : nullptr;
@@ -87,8 +90,6 @@ llvm::Error checkOp(cgc::SubgraphOp subgraph, Operation *op) {
   return llvm::Error::success();
 }
 
-} // namespace
-
 Type getStorageType(Type element) {
   MLIRContext *context = element.getContext();
   if (isa<cgc::Float32Type>(element))
@@ -98,6 +99,13 @@ Type getStorageType(Type element) {
   if (isa<cgc::BoolType>(element))
     return IntegerType::get(context, 8);
   return {};
+}
+
+bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition) {
+  Block *body = definition.getBodyBlock();
+  if (body->without_terminator().empty())
+    return false;
+  return isa<cgc_op::MatMulOp, cgc_op::GemmOp>(body->front());
 }
 
 std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {
@@ -117,14 +125,17 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
   if (!definition)
     return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
                                    " has no functional definition");
+  if (isMatmulSubgraph(definition))
+    return checkMatmulSupport(subgraph);
+  // Ops first: their refusals say more than an input's element type.
+  for (Operation &op : definition.getBodyBlock()->without_terminator())
+    if (llvm::Error error = checkElementwiseOp(subgraph, &op))
+      return error;
   for (auto [index, type] : llvm::enumerate(definition.getArgumentTypes()))
     if (kindOf(type) == Kind::Other)
       return unsupported(subgraph,
                          llvm::formatv("input {0} of element type {1}", index,
                                        typeList(type)));
-  for (Operation &op : definition.getBodyBlock()->without_terminator())
-    if (llvm::Error error = checkOp(subgraph, &op))
-      return error;
   std::optional<Shape> shape = getIterationShape(definition);
   if (!shape)
     return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +

@@ -5,6 +5,7 @@
 #include "IterationSpace.h"
 
 #include "mlir/IR/Types.h"
+#include "llvm/Support/Error.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
 namespace opencgc::codegen {
@@ -16,6 +17,22 @@ mlir::Type getStorageType(mlir::Type element);
 /// The broadcast of every value's shape in `definition`: the elements an
 /// elementwise kernel iterates over. Nullopt when shapes do not broadcast.
 std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition);
+
+/// Whether `op` has a scalar generator and operand/result types it handles;
+/// the refusal names the subgraph and the op.
+llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, mlir::Operation *op);
+
+/// Whether the subgraph's first op is a matmul or gemm: the matmul kernel
+/// generator (MatmulKernel.cpp) handles it, with the rest as its epilogue.
+bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition);
+
+/// What the matmul kernel generator accepts (float32, static shapes,
+/// elementwise epilogue on the product's shape).
+llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph);
+
+struct KernelModule;
+/// The matmul kernel of a subgraph that checkMatmulSupport accepts.
+KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph);
 
 } // namespace opencgc::codegen
 

@@ -331,6 +331,8 @@ const llvm::StringMap<ScalarOpInfo> &scalarOps() {
       {"sub", {R::Float, binaryArith<arith::SubFOp>}},
       {"mul", {R::Float, binaryArith<arith::MulFOp>}},
       {"div", {R::Float, binaryArith<arith::DivFOp>}},
+      // Float mod always has fmod = 1 (shape inference enforces it): C fmod.
+      {"mod", {R::Float, binaryArith<arith::RemFOp>}},
       {"pow", {R::Float, powOp}},
       {"relu", {R::Float, relu}},
       {"sigmoid", {R::Float, sigmoid}},

@@ -15,6 +15,7 @@
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
@@ -79,6 +80,8 @@ LogicalResult convertToSpirv(gpu::GPUModuleOp kernels) {
   populateMathToSPIRVPatterns(typeConverter, patterns);
   populateMemRefToSPIRVPatterns(typeConverter, patterns);
   populateFuncToSPIRVPatterns(typeConverter, patterns);
+  // Matmul kernels keep 4-wide accumulators and load/store vec4 elements.
+  populateVectorToSPIRVPatterns(typeConverter, patterns);
   return applyFullConversion(kernels, *target, std::move(patterns));
 }
 

@@ -2,6 +2,7 @@
 #include "opencgc/Device/VulkanDevice.h"
 
 #include "../Reference/ExchangeResponder.h"
+#include "KernelCache.h"
 #include "VulkanPartition.h"
 
 #include "mlir/Parser/Parser.h"
@@ -13,12 +14,19 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-/// What the kernel generator fuses today: elementwise chains (with every
-/// escaping value as a result). Specialization rejects what it cannot
-/// lower, which then runs on the fallback target.
+/// What the kernel generator fuses today: a matmul or gemm with the
+/// elementwise chain after it as its epilogue (preferred, so products
+/// absorb their epilogues), and elementwise chains (with every escaping
+/// value as a result). Specialization rejects what it cannot lower, which
+/// then runs on the fallback target.
 constexpr llvm::StringLiteral kVulkanDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @vulkan {
+    cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
+      %m = cgc_pattern.op ["matmul", "gemm"]
+      %e = cgc_pattern.chain class "elementwise"(%m)
+      cgc_pattern.yield %e
+    }
     cgc_pattern.pattern @elementwise attributes {multi_output} {
       %0 = cgc_pattern.chain {class = "elementwise", min = 1}
       cgc_pattern.yield %0
@@ -27,17 +35,43 @@ cgc.module {
 }
 )mlir";
 
-std::optional<std::string> specializeForVulkan(cgc::SubgraphOp subgraph) {
+/// Accepts what the kernel generator lowers and the device can run: 16-bit
+/// floats and 8-bit storage (bool) need optional features that some drivers
+/// (SwiftShader) lack.
+std::optional<std::string>
+specializeForVulkan(cgc::SubgraphOp subgraph,
+                    const vulkan::VulkanContext &vulkan) {
   if (llvm::Error error = codegen::checkKernelSupport(subgraph))
     return llvm::toString(std::move(error));
+  bool uses16 = false, uses8 = false;
+  auto note = [&](Type type) {
+    Type element = cast<cgc::TensorType>(type).getElementType();
+    uses16 |= isa<cgc::Float16Type>(element);
+    uses8 |= isa<cgc::BoolType>(element);
+  };
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  for (Type type : definition.getArgumentTypes())
+    note(type);
+  definition.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      note(type);
+  });
+  const vulkan::VulkanFeatures &features = vulkan.getFeatures();
+  std::string device = vulkan.getDeviceName().str();
+  if (uses16 && !(features.shaderFloat16 && features.storageBuffer16BitAccess))
+    return "device '" + device + "' lacks 16-bit float support";
+  if (uses8 && !(features.shaderInt8 && features.storageBuffer8BitAccess))
+    return "device '" + device + "' lacks 8-bit storage support";
   return std::nullopt;
 }
 
 class VulkanDevice final : public Device {
 public:
   VulkanDevice(MLIRContext &context,
-               std::shared_ptr<vulkan::VulkanContext> vulkan)
-      : context(context), vulkan(std::move(vulkan)) {}
+               std::shared_ptr<vulkan::VulkanContext> vulkan,
+               std::string cacheDirectory)
+      : context(context), vulkan(std::move(vulkan)),
+        cache(std::move(cacheDirectory)) {}
 
   llvm::StringRef getName() const override { return kVulkanTargetName; }
   MlirProgramsTier getMlirProgramsTier() const override {
@@ -55,16 +89,19 @@ public:
         return llvm::createStringError(
             "internal error: the Vulkan declaration does not parse");
     }
-    return answerExchange(request, *declaration, specializeForVulkan);
+    return answerExchange(request, *declaration, [&](cgc::SubgraphOp subgraph) {
+      return specializeForVulkan(subgraph, *vulkan);
+    });
   }
   llvm::Expected<std::unique_ptr<CompiledPartition>>
   compilePartition(llvm::ArrayRef<uint8_t> container) override {
-    return compileVulkanPartition(context, vulkan, container);
+    return compileVulkanPartition(context, vulkan, container, cache);
   }
 
 private:
   MLIRContext &context;
   std::shared_ptr<vulkan::VulkanContext> vulkan;
+  KernelCache cache;
   OwningOpRef<cgc::ModuleOp> declaration;
 };
 } // namespace
@@ -77,7 +114,8 @@ createVulkanDevice(MLIRContext &context, const VulkanDeviceOptions &options) {
   if (!created)
     return created.takeError();
   return std::make_unique<VulkanDevice>(
-      context, std::shared_ptr<vulkan::VulkanContext>(std::move(*created)));
+      context, std::shared_ptr<vulkan::VulkanContext>(std::move(*created)),
+      options.useCache ? KernelCache::getDefaultDirectory() : "");
 }
 
 } // namespace opencgc::device

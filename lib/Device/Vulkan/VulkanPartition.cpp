@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "VulkanPartition.h"
 
+#include "KernelCache.h"
+
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/SpirvBackend.h"
@@ -50,7 +52,11 @@ public:
       : vulkan(std::move(vulkan)), module(std::move(module)),
         partition(partition), name(partition.getSymName().str()) {}
 
-  llvm::Error compile();
+  llvm::Error compile(llvm::ArrayRef<uint8_t> container,
+                      const KernelCache &cache);
+  std::string getCompileNote() const override {
+    return fromCache ? "kernels from the cache" : "kernels generated";
+  }
 
   llvm::StringRef getName() const override { return name; }
   unsigned getNumBindPoints() const override {
@@ -62,7 +68,10 @@ private:
   llvm::Error fail(const llvm::Twine &message) const {
     return llvm::createStringError("partition @" + name + ": " + message);
   }
-  llvm::Error compileSubgraph(cgc::SubgraphOp subgraph);
+  llvm::Error generateKernels(cgc::SubgraphOp subgraph,
+                              PartitionKernels &generated);
+  static bool allValid(const PartitionKernels &cached);
+  llvm::Error createPipelines(const PartitionKernels &source);
   llvm::Error prepareBuffers(llvm::ArrayRef<const Binding *> bound);
   llvm::Error record(vulkan::CommandBatch &batch);
   void copyBack(llvm::ArrayRef<const Binding *> bound) const;
@@ -75,29 +84,58 @@ private:
   std::vector<InvokeStep> steps;
   /// One device buffer per bind point, kept between dispatches.
   std::vector<std::shared_ptr<vulkan::VulkanBuffer>> buffers;
+  bool fromCache = false;
 };
 
-llvm::Error VulkanPartition::compileSubgraph(cgc::SubgraphOp subgraph) {
+/// Kernel IR -> validated SPIR-V for one subgraph.
+llvm::Error VulkanPartition::generateKernels(cgc::SubgraphOp subgraph,
+                                             PartitionKernels &generated) {
   auto lowered = codegen::lowerToKernelIR(subgraph);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
   auto spirv = codegen::compileToSpirv(*lowered);
   if (!spirv)
     return fail(llvm::toString(spirv.takeError()));
-  std::vector<CompiledKernel> compiled;
-  for (const codegen::SpirvKernel &kernel : *spirv) {
-    auto pipeline = vulkan->createComputePipeline(
-        kernel.binary, kernel.entryPoint, kernel.numBindings);
-    if (!pipeline)
-      return fail("kernel '" + kernel.launch.name +
-                  "': " + llvm::toString(pipeline.takeError()));
-    compiled.push_back({std::move(*pipeline), kernel.launch.workgroupCount});
-  }
-  kernels[subgraph.getSymName()] = std::move(compiled);
+  generated[subgraph.getSymName().str()] = std::move(*spirv);
   return llvm::Error::success();
 }
 
-llvm::Error VulkanPartition::compile() {
+/// Cached kernels are validated again: a cache file is outside our control.
+bool VulkanPartition::allValid(const PartitionKernels &cached) {
+  for (const auto &entry : cached)
+    for (const codegen::SpirvKernel &kernel : entry.second)
+      if (llvm::Error error =
+              codegen::validateSpirv(kernel.binary, kernel.launch.name)) {
+        llvm::consumeError(std::move(error));
+        return false;
+      }
+  return true;
+}
+
+llvm::Error VulkanPartition::createPipelines(const PartitionKernels &source) {
+  for (const auto &[subgraph, list] : source) {
+    std::vector<CompiledKernel> compiled;
+    for (const codegen::SpirvKernel &kernel : list) {
+      auto pipeline = vulkan->createComputePipeline(
+          kernel.binary, kernel.entryPoint, kernel.numBindings);
+      if (!pipeline)
+        return fail("kernel '" + kernel.launch.name +
+                    "': " + llvm::toString(pipeline.takeError()));
+      compiled.push_back({std::move(*pipeline), kernel.launch.workgroupCount});
+    }
+    kernels[subgraph] = std::move(compiled);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error VulkanPartition::compile(llvm::ArrayRef<uint8_t> container,
+                                     const KernelCache &cache) {
+  std::string key = KernelCache::computeKey(container, vulkan->getDeviceName());
+  std::optional<PartitionKernels> cached = cache.load(key);
+  if (cached && !allValid(*cached))
+    cached.reset();
+  fromCache = cached.has_value();
+  PartitionKernels generated;
   for (auto invoke : partition.getBodyBlock()->getOps<cgc::InvokeOp>()) {
     auto subgraph = SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
         invoke, invoke.getCalleeAttr());
@@ -119,12 +157,14 @@ llvm::Error VulkanPartition::compile() {
     else if (!steps.empty()) // Without a schedule, wait for everything.
       step.depends.push_back(steps.size() - 1);
     steps.push_back(std::move(step));
-    if (!kernels.count(subgraph.getSymName()))
-      if (auto error = compileSubgraph(subgraph))
+    if (!cached && !generated.count(subgraph.getSymName().str()))
+      if (auto error = generateKernels(subgraph, generated))
         return error;
   }
+  if (!cached)
+    cache.store(key, generated);
   buffers.resize(partition.getNumArguments());
-  return llvm::Error::success();
+  return createPipelines(cached ? *cached : generated);
 }
 
 llvm::Error
@@ -212,7 +252,8 @@ llvm::Error VulkanPartition::dispatch(llvm::ArrayRef<Binding> bindings) {
 llvm::Expected<std::unique_ptr<CompiledPartition>>
 compileVulkanPartition(MLIRContext &context,
                        std::shared_ptr<vulkan::VulkanContext> vulkan,
-                       llvm::ArrayRef<uint8_t> partitionContainer) {
+                       llvm::ArrayRef<uint8_t> partitionContainer,
+                       const KernelCache &cache) {
   auto module = readModuleContainer(partitionContainer, context,
                                     MlirInterface::CgcSubgraphPartition,
                                     "partition container");
@@ -225,7 +266,7 @@ compileVulkanPartition(MLIRContext &context,
   cgc::PartitionOp partition = *partitions.begin();
   auto compiled = std::make_unique<VulkanPartition>(
       std::move(vulkan), std::move(*module), partition);
-  if (auto error = compiled->compile())
+  if (auto error = compiled->compile(partitionContainer, cache))
     return std::move(error);
   return compiled;
 }

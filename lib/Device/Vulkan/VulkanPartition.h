@@ -15,13 +15,16 @@ class VulkanContext;
 } // namespace opencgc::vulkan
 
 namespace opencgc::device {
+class KernelCache;
 
 /// Lowers every subgraph the partition invokes to SPIR-V (through Kernel
-/// IR) and creates its compute pipelines. Errors name the partition.
+/// IR), or takes the kernels from `cache`, and creates its compute
+/// pipelines. Errors name the partition.
 llvm::Expected<std::unique_ptr<CompiledPartition>>
 compileVulkanPartition(mlir::MLIRContext &context,
                        std::shared_ptr<vulkan::VulkanContext> vulkan,
-                       llvm::ArrayRef<uint8_t> partitionContainer);
+                       llvm::ArrayRef<uint8_t> partitionContainer,
+                       const KernelCache &cache);
 
 } // namespace opencgc::device
 

@@ -9,6 +9,9 @@
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <chrono>
 #include <cstring>
 
@@ -216,6 +219,14 @@ CompiledProgram::CompiledProgram(cgc::ProgramOp program,
 
 CompiledProgram::~CompiledProgram() = default;
 
+/// Distinct partitions the program invokes.
+static unsigned countPartitions(cgc::ProgramOp program) {
+  llvm::StringSet<> names;
+  for (auto invoke : program.getBodyBlock()->getOps<cgc::InvokeOp>())
+    names.insert(invoke.getCallee());
+  return names.size();
+}
+
 /// The device whose name is the origin of the partition's subgraphs; else
 /// the reference device when given; else the last device.
 static device::Device &chooseDevice(cgc::PartitionOp partition,
@@ -243,7 +254,8 @@ CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
 
 llvm::Expected<std::unique_ptr<CompiledProgram>>
 CompiledProgram::compile(cgc::ModuleOp outputIR,
-                         llvm::ArrayRef<device::Device *> devices) {
+                         llvm::ArrayRef<device::Device *> devices,
+                         llvm::raw_ostream *progress) {
   if (devices.empty())
     return makeError("no device to run the program on");
   auto programs = outputIR.getBodyBlock()->getOps<cgc::ProgramOp>();
@@ -283,6 +295,15 @@ CompiledProgram::compile(cgc::ModuleOp outputIR,
                        llvm::Twine((*result)->getNumBindPoints()) +
                        " bind points instead of " +
                        llvm::Twine(partition.getNumArguments()));
+    if (progress) {
+      *progress << "compiled partition " << compiled->partitions.size() + 1
+                << " of " << countPartitions(program) << ": @" << name
+                << " on " << device.getName();
+      std::string note = (*result)->getCompileNote();
+      if (!note.empty())
+        *progress << " (" << note << ")";
+      *progress << "\n";
+    }
     compiled->partitions[name] = std::move(*result);
     compiled->partitionDevices[name] = device.getName().str();
   }

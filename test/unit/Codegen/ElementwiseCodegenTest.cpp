@@ -54,6 +54,7 @@ std::vector<SingleOpSubgraph> supportedOps() {
                          "min", "sum", "mean"})
     ops.push_back({op, op, {kF, kRow}, "", kF});
   ops.push_back({"sum3", "sum", {kF, kRow, kScalar}, "", kF});
+  ops.push_back({"fmod", "mod", {kF, kRow}, " {fmod = 1 : i64}", kF});
   for (const char *op :
        {"equal", "greater", "greater_or_equal", "less", "less_or_equal"})
     ops.push_back({op, op, {kF, kRow}, "", kB});

@@ -102,16 +102,20 @@ TEST_F(KernelIRTest, NonElementwiseOpIsRefusedByName) {
 }
 
 TEST_F(KernelIRTest, ElementwiseOpWithoutGeneratorIsRefusedByName) {
-  const char *type = "!cgc.tensor<4x!cgc.float32>";
-  EXPECT_EQ(refusal({"fmod", "mod", {type, type}, " {fmod = 1 : i64}", type}),
-            "subgraph @fmod: cgc_op.mod has no kernel generator yet");
+  const char *type = "!cgc.tensor<4x!cgc.uint8>";
+  EXPECT_EQ(refusal({"shift",
+                     "bit_shift",
+                     {type, type},
+                     " {direction = \"LEFT\"}",
+                     type}),
+            "subgraph @shift: cgc_op.bit_shift has no kernel generator yet");
 }
 
 TEST_F(KernelIRTest, IntegerTensorsAreRefused) {
   const char *ints = "!cgc.tensor<4x!cgc.int32>";
   EXPECT_EQ(refusal({"intAdd", "add", {ints, ints}, "", ints}),
-            "subgraph @intAdd: input 0 of element type !cgc.int32 has no "
-            "kernel generator yet");
+            "subgraph @intAdd: cgc_op.add on (!cgc.int32, !cgc.int32) -> "
+            "(!cgc.int32) has no kernel generator yet");
   EXPECT_EQ(refusal({"toInt",
                      "cast",
                      {"!cgc.tensor<4x!cgc.float32>"},
@@ -119,6 +123,22 @@ TEST_F(KernelIRTest, IntegerTensorsAreRefused) {
                      ints}),
             "subgraph @toInt: cgc_op.cast on (!cgc.float32) -> (!cgc.int32) "
             "has no kernel generator yet");
+}
+
+TEST_F(KernelIRTest, IntegerInputsNoOpReadsAreRefused) {
+  const char *text = R"(cgc.module {
+  cgc.subgraph @passThrough attributes {origin = "test"} {
+    cgc.functional_definition private @f(%a: !cgc.tensor<4x!cgc.float32>, %b: !cgc.tensor<4x!cgc.int64>) -> (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.int64>) {
+      %0 = cgc_op.neg(%a) : (!cgc.tensor<4x!cgc.float32>)
+      cgc.return %0, %b : !cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.int64>
+    }
+  }
+})";
+  cgc::SubgraphOp subgraph = parser.parseSubgraph(std::string(text));
+  ASSERT_TRUE(subgraph);
+  EXPECT_EQ(llvm::toString(checkKernelSupport(subgraph)),
+            "subgraph @passThrough: input 1 of element type !cgc.int64 has no "
+            "kernel generator yet");
 }
 
 TEST_F(KernelIRTest, RefusalNamesTheFirstUnsupportedOpOfAFusion) {

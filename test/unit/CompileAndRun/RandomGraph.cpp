@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-namespace opencgc::testing {
+namespace opencgc::testgen {
 namespace {
 constexpr const char *kType = "!cgc.tensor<4x8x!cgc.float32>";
 constexpr const char *kConstantType = "!cgc.tensor<constant 4x8x!cgc.float32>";
@@ -73,4 +73,4 @@ bool sameBits(const Tensor &a, const Tensor &b) {
          std::memcmp(a.getBytes(), b.getBytes(), a.getByteSize()) == 0;
 }
 
-} // namespace opencgc::testing
+} // namespace opencgc::testgen

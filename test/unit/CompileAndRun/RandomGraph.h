@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-namespace opencgc::testing {
+namespace opencgc::testgen {
 
 /// Input IR text of a random DAG of relu/sigmoid/tanh/add/mul/sub (and,
 /// unless `elementwiseOnly`, softmax) over two 4x8 float32 inputs and one
@@ -20,6 +20,6 @@ Tensor randomTensor(std::mt19937 &random);
 
 bool sameBits(const Tensor &a, const Tensor &b);
 
-} // namespace opencgc::testing
+} // namespace opencgc::testgen
 
 #endif // OPENCGC_TEST_UNIT_COMPILEANDRUN_RANDOMGRAPH_H

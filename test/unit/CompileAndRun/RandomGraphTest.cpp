@@ -28,9 +28,9 @@
 
 using namespace mlir;
 using namespace opencgc;
-using opencgc::testing::randomGraph;
-using opencgc::testing::randomTensor;
-using opencgc::testing::sameBits;
+using opencgc::testgen::randomGraph;
+using opencgc::testgen::randomTensor;
+using opencgc::testgen::sameBits;
 
 namespace {
 /// A fusing target: elementwise chains, and relu -> add with a second

@@ -62,7 +62,7 @@ TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
   std::mt19937 random(7);
   unsigned vulkanPartitions = 0;
   for (int round = 0; round < 25; ++round) {
-    std::string text = testing::randomGraph(random, 2 + random() % 8,
+    std::string text = testgen::randomGraph(random, 2 + random() % 8,
                                             /*elementwiseOnly=*/round % 3 != 0);
     auto module = parseSourceString<cgc::ModuleOp>(text, &context);
     ASSERT_TRUE(module) << text;
@@ -77,9 +77,9 @@ TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
     for (const auto &entry : (*program)->getPartitionDevices())
       vulkanPartitions += entry.getValue() == "vulkan";
 
-    std::vector<Tensor> inputs = {testing::randomTensor(random),
-                                  testing::randomTensor(random)};
-    Tensor constant = testing::randomTensor(random);
+    std::vector<Tensor> inputs = {testgen::randomTensor(random),
+                                  testgen::randomTensor(random)};
+    Tensor constant = testgen::randomTensor(random);
     auto lookup = [&](llvm::StringRef) -> llvm::Expected<Tensor> {
       return constant;
     };

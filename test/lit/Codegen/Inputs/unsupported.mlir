@@ -29,11 +29,18 @@ cgc.module {
       cgc.return %0 : !cgc.tensor<4x!cgc.int32>
     }
   }
-  cgc.subgraph @fmod attributes {origin = "test"} {
-    cgc.functional_definition private @fmodFunctional(
-        %a: !cgc.tensor<4x!cgc.float32>, %b: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.float32> {
-      %0 = cgc_op.mod(%a, %b) {fmod = 1 : i64} : (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.float32>)
-      cgc.return %0 : !cgc.tensor<4x!cgc.float32>
+  cgc.subgraph @shift attributes {origin = "test"} {
+    cgc.functional_definition private @shiftFunctional(
+        %a: !cgc.tensor<4x!cgc.uint8>, %b: !cgc.tensor<4x!cgc.uint8>) -> !cgc.tensor<4x!cgc.uint8> {
+      %0 = cgc_op.bit_shift(%a, %b) {direction = "LEFT"} : (!cgc.tensor<4x!cgc.uint8>, !cgc.tensor<4x!cgc.uint8>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.uint8>
+    }
+  }
+  cgc.subgraph @intPassThrough attributes {origin = "test"} {
+    cgc.functional_definition private @intPassThroughFunctional(
+        %a: !cgc.tensor<4x!cgc.float32>, %b: !cgc.tensor<4x!cgc.int64>) -> (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.int64>) {
+      %0 = cgc_op.neg(%a) : (!cgc.tensor<4x!cgc.float32>)
+      cgc.return %0, %b : !cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.int64>
     }
   }
   cgc.subgraph @neg attributes {origin = "test"} {

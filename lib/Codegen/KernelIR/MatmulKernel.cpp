@@ -1,0 +1,491 @@
+//===- MatmulKernel.cpp - Matmul/gemm subgraphs with fused epilogues ------===//
+//
+// One kernel per subgraph, shaped after what is fast on lavapipe
+// (shared/reference/lavapipe-performance.md): no shared memory, a register
+// tile per invocation, f32 accumulators. Lane x of a workgroup owns the
+// columns 4x + 64j (j < kColumnGroups) of kRows consecutive rows, so the
+// lanes of a subgroup read the same A element and consecutive vec4s of B.
+// Loads clamp their row/column to the matrix, so edge tiles need no
+// branches in the k loop; only the stores are guarded. The epilogue (every
+// op after the product) runs on each accumulator before its store.
+//
+//===----------------------------------------------------------------------===//
+#include "IterationSpace.h"
+#include "KernelSupport.h"
+#include "ScalarOps.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+constexpr int64_t kLanes = 16;       // workgroup size (x)
+constexpr int64_t kVector = 4;       // consecutive columns per access
+constexpr int64_t kColumnGroups = 4; // vec4 column groups per lane
+constexpr int64_t kRows = 8;         // rows per invocation
+constexpr int64_t kUnroll = 4;       // k steps per loop iteration
+constexpr int64_t kTileColumns = kLanes * kVector * kColumnGroups;
+constexpr int64_t kMaxWorkgroupCount = 65535;
+
+/// The product's dimensions and operand layouts.
+struct MatmulShape {
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+  bool transA = false, transB = false;
+  /// Elements between consecutive matrices of A / B; 0 when shared.
+  int64_t aBatchStride = 0, bBatchStride = 0;
+  double alpha = 1, beta = 1;
+  /// Gemm's C operand, broadcast to [m, n].
+  Value c;
+  Shape outShape;
+};
+
+int64_t product(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+llvm::ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<cgc::TensorType>(value.getType()).getShape();
+}
+
+/// A batch stride for an operand of numpy matmul: its batch dims must be
+/// the output's or all 1 (one matrix for every batch).
+std::optional<int64_t> batchStride(llvm::ArrayRef<int64_t> operand,
+                                   llvm::ArrayRef<int64_t> out) {
+  llvm::ArrayRef<int64_t> batch = operand.drop_back(2);
+  if (product(batch) == 1)
+    return 0;
+  if (batch != out.drop_back(2))
+    return std::nullopt;
+  return operand[operand.size() - 2] * operand.back();
+}
+
+llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
+  auto refuse = [&](const llvm::Twine &why) {
+    return llvm::createStringError(
+        llvm::formatv("subgraph @{0}: {1} {2}", subgraph.getSymName(),
+                      op->getName().getStringRef(), why.str())
+            .str());
+  };
+  MatmulShape shape;
+  shape.outShape = Shape(shapeOf(op->getResult(0)));
+  llvm::ArrayRef<int64_t> a = shapeOf(op->getOperand(0));
+  llvm::ArrayRef<int64_t> b = shapeOf(op->getOperand(1));
+  if (a.size() < 2 || b.size() < 2)
+    return refuse("on operands of rank below 2 has no kernel generator yet");
+  if (auto gemm = dyn_cast<cgc_op::GemmOp>(op)) {
+    shape.transA = gemm.getTransA();
+    shape.transB = gemm.getTransB();
+    shape.alpha = gemm.getAlpha().convertToDouble();
+    shape.beta = gemm.getBeta().convertToDouble();
+    shape.c = gemm.getC();
+    if (a.size() != 2 || b.size() != 2)
+      return refuse("needs 2-D operands");
+  } else {
+    std::optional<int64_t> aStride = batchStride(a, shape.outShape);
+    std::optional<int64_t> bStride = batchStride(b, shape.outShape);
+    if (!aStride || !bStride)
+      return refuse("with broadcast batch dimensions has no kernel generator "
+                    "yet");
+    shape.aBatchStride = *aStride;
+    shape.bBatchStride = *bStride;
+  }
+  size_t rank = shape.outShape.size();
+  shape.m = shape.outShape[rank - 2];
+  shape.n = shape.outShape[rank - 1];
+  shape.k = a[a.size() - (shape.transA ? 2 : 1)];
+  shape.batch = product(llvm::ArrayRef(shape.outShape).drop_back(2));
+  if (shape.m * shape.n * shape.k * shape.batch == 0)
+    return refuse("on empty tensors has no kernel generator yet");
+  if (shape.batch > kMaxWorkgroupCount ||
+      (shape.m + kRows - 1) / kRows > kMaxWorkgroupCount)
+    return refuse("has too many matrices or rows for one launch");
+  return shape;
+}
+
+bool isFloat32(Type type) {
+  auto tensor = dyn_cast<cgc::TensorType>(type);
+  return tensor && isa<cgc::Float32Type>(tensor.getElementType());
+}
+
+llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
+  return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                 ": " + why.str());
+}
+
+/// Whether B is read as vec4s: consecutive columns are adjacent and the
+/// argument is read nowhere else (its buffer is typed as vec4s).
+bool vectorizesB(const MatmulShape &shape, Value b) {
+  return !shape.transB && shape.n % kVector == 0 && b.hasOneUse();
+}
+
+class MatmulKernelBuilder {
+public:
+  MatmulKernelBuilder(cgc::SubgraphOp subgraph, MatmulShape shape)
+      : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
+        productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
+        builder(subgraph.getContext()),
+        vectorB(vectorizesB(this->shape, productOp->getOperand(1))),
+        vectorOut(this->shape.n % kVector == 0) {}
+
+  KernelModule build();
+
+private:
+  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(builder, loc, x, y); }
+  Value mul(Value x, int64_t y) {
+    return y == 1 ? x : arith::MulIOp::create(builder, loc, x, index(y));
+  }
+  Value clamp(Value x, int64_t last) {
+    return arith::MinUIOp::create(builder, loc, x, index(last));
+  }
+  Value argument(unsigned number) { return function.getArgument(number); }
+  VectorType accumulatorType() {
+    return VectorType::get({kVector}, builder.getF32Type());
+  }
+
+  void computeOffsets();
+  SmallVector<Value> accumulate(Value k, ValueRange accumulators);
+  Value loadB(Value k, int64_t group);
+  SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
+                              ValueRange accumulators);
+  void storeTile(ValueRange accumulators);
+  Value finish(Value accumulator, Value element);
+  Value scalarOf(Value value, IterationSpace &space, IRMapping &scalars);
+
+  cgc::SubgraphOp subgraph;
+  cgc::FunctionalDefinitionOp definition;
+  Operation *productOp;
+  MatmulShape shape;
+  OpBuilder builder;
+  Location loc = builder.getUnknownLoc();
+  bool vectorB, vectorOut;
+  gpu::GPUFuncOp function;
+
+  // Per-invocation values, computed once before the k loop.
+  Value batchIndex;
+  SmallVector<Value> rows;    // unclamped, per tile row
+  SmallVector<Value> columns; // unclamped first column, per column group
+  SmallVector<Value> aOffsets; // A element (k = 0) per tile row
+  /// B element (k = 0) per column group (vec4 index when vectorB) or per
+  /// column (kVector per group) otherwise.
+  SmallVector<Value> bOffsets;
+};
+
+MemRefType bufferType(Type element, int64_t elements) {
+  return MemRefType::get({std::max<int64_t>(1, elements)}, element);
+}
+
+gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
+  Type f32 = builder.getF32Type();
+  SmallVector<Type> arguments;
+  for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
+    int64_t elements = product(shapeOf(input));
+    bool asVectors = vectorB && input == productOp->getOperand(1);
+    arguments.push_back(asVectors ? bufferType(accumulatorType(),
+                                               elements / kVector)
+                                  : bufferType(f32, elements));
+  }
+  int64_t outElements = product(shape.outShape);
+  arguments.push_back(vectorOut
+                          ? bufferType(accumulatorType(), outElements / kVector)
+                          : bufferType(f32, outElements));
+  builder.setInsertionPointToStart(kernels.getBody());
+  auto created =
+      gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
+                             builder.getFunctionType(arguments, {}));
+  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   builder.getUnitAttr());
+  created.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({int32_t(kLanes), 1, 1}));
+  return created;
+}
+
+void MatmulKernelBuilder::computeOffsets() {
+  Value lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value columnTile = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value rowTile = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
+  Value aBase = mul(batchIndex, shape.aBatchStride);
+  Value bBase = mul(batchIndex, shape.bBatchStride);
+  Value firstRow = mul(rowTile, kRows);
+  for (int64_t i = 0; i < kRows; ++i) {
+    rows.push_back(add(firstRow, index(i)));
+    Value row = clamp(rows.back(), shape.m - 1);
+    aOffsets.push_back(add(aBase, mul(row, shape.transA ? 1 : shape.k)));
+  }
+  Value firstColumn =
+      add(mul(columnTile, kTileColumns), mul(lane, kVector));
+  for (int64_t j = 0; j < kColumnGroups; ++j) {
+    columns.push_back(add(firstColumn, index(j * kLanes * kVector)));
+    if (vectorB) {
+      Value column = clamp(columns.back(), shape.n - kVector);
+      bOffsets.push_back(arith::DivUIOp::create(
+          builder, loc, add(bBase, column), index(kVector)));
+      continue;
+    }
+    for (int64_t c = 0; c < kVector; ++c) {
+      Value column = clamp(add(columns.back(), index(c)), shape.n - 1);
+      bOffsets.push_back(add(bBase, mul(column, shape.transB ? shape.k : 1)));
+    }
+  }
+}
+
+/// The kVector B elements of column group `group` at row k.
+Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
+  Value b = argument(1);
+  if (vectorB)
+    return memref::LoadOp::create(
+        builder, loc, b, add(bOffsets[group], mul(k, shape.n / kVector)));
+  SmallVector<Value> elements;
+  for (int64_t c = 0; c < kVector; ++c)
+    elements.push_back(memref::LoadOp::create(
+        builder, loc, b,
+        add(bOffsets[group * kVector + c], mul(k, shape.transB ? 1 : shape.n))));
+  return vector::FromElementsOp::create(builder, loc, accumulatorType(),
+                                        elements);
+}
+
+/// One rank-1 update of the register tile with row k of B.
+SmallVector<Value> MatmulKernelBuilder::accumulate(Value k,
+                                                   ValueRange accumulators) {
+  SmallVector<Value> b;
+  for (int64_t j = 0; j < kColumnGroups; ++j)
+    b.push_back(loadB(k, j));
+  Value aStep = mul(k, shape.transA ? shape.m : 1);
+  SmallVector<Value> result;
+  for (int64_t i = 0; i < kRows; ++i) {
+    Value a = memref::LoadOp::create(builder, loc, argument(0),
+                                     add(aOffsets[i], aStep));
+    Value broadcast =
+        vector::BroadcastOp::create(builder, loc, accumulatorType(), a);
+    for (int64_t j = 0; j < kColumnGroups; ++j)
+      result.push_back(math::FmaOp::create(
+          builder, loc, broadcast, b[j], accumulators[i * kColumnGroups + j]));
+  }
+  return result;
+}
+
+/// k in [begin, end) by `step`, `step` updates unrolled per iteration.
+SmallVector<Value> MatmulKernelBuilder::emitLoop(int64_t begin, int64_t end,
+                                                 int64_t step,
+                                                 ValueRange accumulators) {
+  if (begin >= end)
+    return SmallVector<Value>(accumulators);
+  auto loop = scf::ForOp::create(
+      builder, loc, index(begin), index(end), index(step), accumulators,
+      [&](OpBuilder &, Location, Value k, ValueRange carried) {
+        SmallVector<Value> updated(carried);
+        for (int64_t u = 0; u < step; ++u)
+          updated = accumulate(u ? add(k, index(u)) : k, updated);
+        scf::YieldOp::create(builder, loc, updated);
+      });
+  return SmallVector<Value>(loop.getResults());
+}
+
+/// Loads a subgraph input at the element's coordinates, on first use.
+Value MatmulKernelBuilder::scalarOf(Value value, IterationSpace &space,
+                                    IRMapping &scalars) {
+  if (Value scalar = scalars.lookupOrNull(value))
+    return scalar;
+  auto input = cast<BlockArgument>(value);
+  Value scalar = memref::LoadOp::create(builder, loc,
+                                        argument(input.getArgNumber()),
+                                        space.offsetOf(shapeOf(value)));
+  scalars.map(value, scalar);
+  return scalar;
+}
+
+/// Gemm's scaling and C, then the epilogue, for one accumulator element
+/// whose flat output index is `element`.
+Value MatmulKernelBuilder::finish(Value accumulator, Value element) {
+  IterationSpace space(builder, loc, element, shape.outShape);
+  IRMapping scalars;
+  auto f32 = [&](double value) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getF32FloatAttr(value));
+  };
+  Value value = accumulator;
+  if (shape.alpha != 1)
+    value = arith::MulFOp::create(builder, loc, value, f32(shape.alpha));
+  if (shape.c) {
+    Value c = scalarOf(shape.c, space, scalars);
+    if (shape.beta != 1)
+      c = arith::MulFOp::create(builder, loc, c, f32(shape.beta));
+    value = arith::AddFOp::create(builder, loc, value, c);
+  }
+  scalars.map(productOp->getResult(0), value);
+  Block *body = definition.getBodyBlock();
+  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(scalarOf(operand, space, scalars));
+    scalars.map(op.getResult(0),
+                lookupScalarOp(&op)->emit(builder, op.getLoc(), &op, operands));
+  }
+  return scalarOf(body->getTerminator()->getOperand(0), space, scalars);
+}
+
+void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
+  Value out = argument(definition.getNumArguments());
+  Value outBase = mul(batchIndex, shape.m * shape.n);
+  auto guarded = [&](Value condition, llvm::function_ref<void()> body) {
+    OpBuilder::InsertionGuard guard(builder);
+    auto ifOp = scf::IfOp::create(builder, loc, condition, false);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+  };
+  auto less = [&](Value x, int64_t bound) -> Value {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, x,
+                                 index(bound));
+  };
+  for (int64_t i = 0; i < kRows; ++i) {
+    Value rowStart = add(outBase, mul(rows[i], shape.n));
+    for (int64_t j = 0; j < kColumnGroups; ++j) {
+      Value accumulator = accumulators[i * kColumnGroups + j];
+      Value first = add(rowStart, columns[j]);
+      auto element = [&](int64_t c) -> Value {
+        Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
+                                                 ArrayRef<int64_t>{c});
+        return finish(scalar, c ? add(first, index(c)) : first);
+      };
+      Value rowInside = less(rows[i], shape.m);
+      if (vectorOut) {
+        // n % 4 == 0: a group is wholly inside or outside.
+        Value inside = arith::AndIOp::create(builder, loc, rowInside,
+                                             less(columns[j], shape.n));
+        guarded(inside, [&] {
+          SmallVector<Value> elements;
+          for (int64_t c = 0; c < kVector; ++c)
+            elements.push_back(element(c));
+          Value vector = vector::FromElementsOp::create(
+              builder, loc, accumulatorType(), elements);
+          memref::StoreOp::create(
+              builder, loc, vector, out,
+              Value(arith::DivUIOp::create(builder, loc, first,
+                                           index(kVector))));
+        });
+        continue;
+      }
+      for (int64_t c = 0; c < kVector; ++c) {
+        Value column = add(columns[j], index(c));
+        Value inside = arith::AndIOp::create(builder, loc, rowInside,
+                                             less(column, shape.n));
+        guarded(inside, [&] {
+          memref::StoreOp::create(builder, loc, element(c), out,
+                                  add(first, index(c)));
+        });
+      }
+    }
+  }
+}
+
+std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
+  return {uint32_t((shape.n + kTileColumns - 1) / kTileColumns),
+          uint32_t((shape.m + kRows - 1) / kRows), uint32_t(shape.batch)};
+}
+
+KernelModule MatmulKernelBuilder::build() {
+  loc = subgraph.getLoc();
+  KernelModule result;
+  result.module = ModuleOp::create(loc);
+  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                               builder.getUnitAttr());
+  builder.setInsertionPointToStart(result.module->getBody());
+  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
+  function = createFunction(kernels);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  computeOffsets();
+
+  Value zero = arith::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(accumulatorType(), builder.getF32FloatAttr(0)));
+  SmallVector<Value> accumulators(kRows * kColumnGroups, zero);
+  int64_t unrolled = shape.k - shape.k % kUnroll;
+  accumulators = emitLoop(0, unrolled, kUnroll, accumulators);
+  accumulators = emitLoop(unrolled, shape.k, 1, accumulators);
+  storeTile(accumulators);
+  gpu::ReturnOp::create(builder, loc);
+
+  KernelLaunch launch;
+  launch.name = subgraph.getSymName().str();
+  launch.workgroupSize = {uint32_t(kLanes), 1, 1};
+  launch.workgroupCount = workgroupCount(shape);
+  result.launches.push_back(std::move(launch));
+  return result;
+}
+
+/// Whether every epilogue value (and C) broadcasts to the product's shape
+/// without growing it: one epilogue element per accumulator.
+bool epilogueFits(Block *body, llvm::ArrayRef<int64_t> outShape) {
+  SmallVector<llvm::ArrayRef<int64_t>> shapes = {outShape};
+  Operation &productOp = body->front();
+  if (productOp.getNumOperands() > 2)
+    shapes.push_back(shapeOf(productOp.getOperand(2)));
+  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
+    for (Value operand : op.getOperands())
+      shapes.push_back(shapeOf(operand));
+    shapes.push_back(shapeOf(op.getResult(0)));
+  }
+  std::optional<Shape> iteration = broadcastShapes(shapes);
+  return iteration && llvm::ArrayRef<int64_t>(*iteration) == outShape;
+}
+
+} // namespace
+
+llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  Block *body = definition.getBodyBlock();
+  Operation *op = &body->front();
+  llvm::Expected<MatmulShape> shape = analyze(subgraph, op);
+  if (!shape)
+    return shape.takeError();
+  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
+    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
+      return error;
+  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
+      !llvm::all_of(definition.getResultTypes(), isFloat32))
+    return refuse(subgraph, op->getName().getStringRef() +
+                                " has no kernel generator yet for tensors "
+                                "other than float32");
+  if (definition.getNumResults() != 1)
+    return refuse(subgraph, "a matmul kernel stores one result, not " +
+                                llvm::Twine(definition.getNumResults()));
+  if (!epilogueFits(body, shape->outShape))
+    return refuse(subgraph, "the epilogue's shapes must broadcast to the "
+                            "product's shape");
+  if (product(shape->outShape) > std::numeric_limits<int32_t>::max())
+    return refuse(subgraph, "the product exceeds 32-bit indexing");
+  for (Value input : definition.getBodyBlock()->getArguments())
+    if (product(shapeOf(input)) > std::numeric_limits<int32_t>::max())
+      return refuse(subgraph, "an input exceeds 32-bit indexing");
+  return llvm::Error::success();
+}
+
+KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph) {
+  Operation *op = &subgraph.getFunctionalDefinition().getBodyBlock()->front();
+  MatmulShape shape = cantFail(analyze(subgraph, op));
+  return MatmulKernelBuilder(subgraph, std::move(shape)).build();
+}
+
+} // namespace opencgc::codegen
