@@ -73,14 +73,18 @@ run_example() {
     -o "$out/spec-compiled"
   "$opencgc" show "$out/spec-compiled" -o "$out/spec-compiled/pictures"
   log "an ONNX model (pytorch-converted Conv2d from libonnx-testdata):" \
-      "import, compile, run the Output IR on the reference device"
+      "import, compile, run the Output IR (convolution falls back to the" \
+      "reference device)"
   local model=/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d
   "$opencgc" import "$model/model.onnx" -o "$out/conv2d.mlir"
   "$opencgc" compile "$out/conv2d.mlir" -o "$out/conv2d-compiled"
   "$opencgc" run "$out/conv2d-compiled" \
     --input 0="$model/test_data_set_0/input_0.pb" --output-dir "$out/conv2d-out"
-  log "not built yet: the kernel backends and the Vulkan device;" \
-      "see 'opencgc --help'"
+  log "an elementwise ONNX model on the default device, Vulkan (lavapipe)"
+  model=/usr/share/libonnx-testdata/data/node/test_add
+  "$opencgc" run "$model/model.onnx" --input x="$model/test_data_set_0/input_0.pb" \
+    --input y="$model/test_data_set_0/input_1.pb"
+  "$opencgc" bench "$model/model.onnx" --iterations 20
 }
 
 run_tests() {

@@ -36,8 +36,8 @@ cl::opt<std::string> benchModel(cl::Positional,
                                          "compiled dir>"),
                                 cl::sub(benchCommand));
 cl::opt<std::string> benchDevice("device",
-                                 cl::desc("vulkan or reference (default)"),
-                                 cl::init("reference"), cl::sub(benchCommand));
+                                 cl::desc("vulkan (default) or reference"),
+                                 cl::init("vulkan"), cl::sub(benchCommand));
 cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));
 cl::opt<unsigned> benchWarmup("warmup", cl::desc("Untimed runs first"),

@@ -50,10 +50,11 @@ cl::opt<std::string> runWeights("weights",
                                 cl::value_desc("FILE"), cl::sub(runCommand));
 cl::opt<std::string>
     runDevice("device",
-              cl::desc("Device: reference (default; the CPU oracle) or vulkan "
-                       "(compiles the model for Vulkan; what Vulkan cannot "
-                       "run stays on the reference device)"),
-              cl::init("reference"), cl::sub(runCommand));
+              cl::desc("Device: vulkan (default; compiles the model for "
+                       "Vulkan, what Vulkan cannot run stays on the reference "
+                       "device, and without a Vulkan driver everything does) "
+                       "or reference (the CPU oracle, Input IR interpreted)"),
+              cl::init("vulkan"), cl::sub(runCommand));
 cl::opt<bool> runNoCache("no-cache",
                          cl::desc("Compile every partition afresh instead of "
                                   "using the on-disk cache of compiled "
