@@ -20,7 +20,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
   graphviz spirv-tools
-  mesa-vulkan-drivers libvulkan-dev chromium-common
+  mesa-vulkan-drivers libvulkan-dev chromium-common libopenblas-dev
 )
 
 log() { printf '\n==> %s\n' "$*"; }

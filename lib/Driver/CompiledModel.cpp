@@ -3,6 +3,7 @@
 
 #include "opencgc/Compiler/PartitionIsolation.h"
 #include "opencgc/Device/ReferenceDevice.h"
+#include "opencgc/Device/VulkanDevice.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -50,8 +51,15 @@ createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
     targets.push_back(std::move(*device));
     return targets;
   }
+  if (name == "vulkan") {
+    auto device = device::createVulkanDevice(context);
+    if (!device)
+      return device.takeError();
+    targets.push_back(std::move(*device));
+    return targets;
+  }
   return llvm::createStringError("unknown target '" + name +
-                                 "' (known: reference, test)");
+                                 "' (known: reference, vulkan, test)");
 }
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,

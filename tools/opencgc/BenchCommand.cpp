@@ -6,10 +6,15 @@
 // baseline, measured in the same run, is the reference device interpreting
 // the Input IR; the last line is `ratio R` (device time / baseline).
 //
+// `--micro gemm` times one f32 matmul of two SIZE x SIZE matrices compiled
+// through the normal path against OpenBLAS cblas_sgemm on the same inputs;
+// there the last line is `ratio R` (our GFLOP/s / OpenBLAS GFLOP/s).
+//
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
@@ -19,8 +24,11 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cblas.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 
 using namespace llvm;
@@ -47,8 +55,13 @@ cl::opt<bool> benchNoCache("no-cache",
                                     "cache), so the compile time is real"),
                            cl::sub(benchCommand));
 cl::opt<std::string> benchMicro(
-    "micro", cl::desc("gemm or conv microbenchmark (not built yet)"),
+    "micro",
+    cl::desc("Microbenchmark instead of a model: gemm (conv: not built yet)"),
     cl::sub(benchCommand));
+cl::opt<unsigned> benchSize("size",
+                            cl::desc("Matrix size of --micro gemm (default "
+                                     "1024)"),
+                            cl::init(1024), cl::sub(benchCommand));
 
 using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start) {
@@ -115,14 +128,135 @@ Expected<std::vector<double>> timeRuns(function_ref<Error()> run,
   }
   return samples;
 }
+
+/// The Input IR of one SIZE x SIZE by SIZE x SIZE f32 matmul.
+std::string gemmModule(int64_t size) {
+  std::string type =
+      formatv("!cgc.tensor<{0}x{0}x!cgc.float32>", size).str();
+  return formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%a: {0}, %b: {0}) -> {0} {{
+    %p = cgc_op.matmul(%a, %b) : ({0}, {0})
+    cgc.return %p : {0}
+  }
+})mlir",
+                 type)
+      .str();
+}
+
+/// max |ours - blas| over max |blas|: the error relative to the product's
+/// scale, which elementwise ratios overstate near zero.
+double relativeError(const Tensor &ours, ArrayRef<float> blas) {
+  double worst = 0, scale = 0;
+  for (size_t i = 0; i < blas.size(); ++i) {
+    worst = std::max(worst, std::fabs(ours.getAsDouble(i) - blas[i]));
+    scale = std::max(scale, double(std::fabs(blas[i])));
+  }
+  return scale > 0 ? worst / scale : worst;
+}
+
+/// Times cblas_sgemm on the inputs; `product` receives its result.
+Expected<std::vector<double>> timeOpenBlas(ArrayRef<Tensor> inputs,
+                                           int64_t size,
+                                           std::vector<float> &product) {
+  std::vector<float> a(size * size), b(size * size);
+  for (int64_t i = 0; i < size * size; ++i) {
+    a[i] = float(inputs[0].getAsDouble(i));
+    b[i] = float(inputs[1].getAsDouble(i));
+  }
+  product.assign(size * size, 0.0f);
+  return timeRuns(
+      [&]() -> Error {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, size, size,
+                    size, 1.0f, a.data(), size, b.data(), size, 0.0f,
+                    product.data(), size);
+        return Error::success();
+      },
+      [] {});
+}
+
+void printGflops(StringRef label, const Stats &stats, double flops) {
+  printStats(label, stats);
+  outs() << format("%-28s %9.2f GFLOP/s\n", label.str().c_str(),
+                   flops / stats.median * 1e-9);
+}
+
+int runGemmMicro(mlir::MLIRContext &context) {
+  int64_t size = benchSize;
+  if (size < 1)
+    return fail(createStringError("--size must be at least 1"));
+  auto devices = driver::openDevices(benchDevice, context);
+  if (!devices)
+    return fail(devices.takeError());
+  if (!devices->fallbackNote.empty())
+    WithColor::warning(errs(), "opencgc bench") << devices->fallbackNote
+                                                << "\n";
+  auto module = mlir::parseSourceString<cgc::ModuleOp>(gemmModule(size),
+                                                       &context);
+  if (!module)
+    return fail(createStringError("internal error: the gemm module does "
+                                  "not parse"));
+  cgc::EntryPointOp entry =
+      *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
+  std::vector<Tensor> inputs = makeInputs(entry);
+
+  auto start = Clock::now();
+  auto compiled = compiler::compileModule(*module, devices->targets(),
+                                          compiler::CompileOptions());
+  if (!compiled)
+    return fail(compiled.takeError());
+  auto program =
+      runtime::CompiledProgram::compile(*compiled->outputIR, devices->all());
+  if (!program)
+    return fail(program.takeError());
+  double compileSeconds = secondsSince(start);
+
+  auto noConstants = [](StringRef name) -> Expected<Tensor> {
+    return createStringError("no constant named '" + name + "'");
+  };
+  std::vector<Tensor> outputs;
+  auto ours = timeRuns(
+      [&]() -> Error {
+        auto result = (*program)->run(inputs, noConstants);
+        if (!result)
+          return result.takeError();
+        outputs = std::move(*result);
+        return Error::success();
+      },
+      [] {});
+  if (!ours)
+    return fail(ours.takeError());
+  std::vector<float> blasProduct;
+  auto blas = timeOpenBlas(inputs, size, blasProduct);
+  if (!blas)
+    return fail(blas.takeError());
+
+  double flops = 2.0 * size * size * size;
+  outs() << formatv("gemm {0}x{0}x{0} f32 on {1} ({2}), {3} runs after {4} "
+                    "warm-up\n",
+                    size, devices->primary->getName(),
+                    join((*program)->getPartitionDevices().keys(), ", "),
+                    benchIterations, benchWarmup);
+  outs() << format("compile                      %9.3f ms\n",
+                   compileSeconds * 1e3);
+  Stats ourStats = summarize(*ours), blasStats = summarize(*blas);
+  printGflops("opencgc (whole run)", ourStats, flops);
+  printGflops("OpenBLAS cblas_sgemm", blasStats, flops);
+  outs() << format("max relative error           %9.2e\n",
+                   relativeError(outputs[0], blasProduct));
+  outs() << format("ratio %.3f\n", blasStats.median / ourStats.median);
+  return 0;
+}
 } // namespace
 
 int runBench(mlir::MLIRContext &context) {
+  if (benchMicro == "gemm")
+    return runGemmMicro(context);
   if (!benchMicro.empty()) {
     WithColor::error(errs(), "opencgc bench")
         << "--micro " << benchMicro
-        << " is not built yet (it needs the Vulkan GEMM and convolution "
-           "kernel generators)\n";
+        << " is not built yet (it needs the Vulkan convolution kernel "
+           "generator)\n";
     return 2;
   }
   if (benchModel.empty())

@@ -32,7 +32,8 @@ inline constexpr llvm::StringLiteral kPlanFile = "plan.json";
 inline constexpr llvm::StringLiteral kCompiledWeightsFile = "weights.cgcw";
 
 /// The targets `--target NAME` selects: "reference" (no device besides the
-/// fallback) or "test" (a declaration-file device; needs a path).
+/// fallback), "vulkan" (the Vulkan device's declarations) or "test" (a
+/// declaration-file device; needs a path).
 llvm::Expected<std::vector<std::unique_ptr<device::Device>>>
 createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
               mlir::MLIRContext &context);
