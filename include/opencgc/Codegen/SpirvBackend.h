@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
 namespace opencgc::codegen {
 
 struct SpirvKernel {
@@ -30,6 +34,10 @@ struct SpirvKernel {
 /// Lowers every kernel of `kernels` to SPIR-V and validates it. A lowering
 /// or validation failure is an error naming the kernel.
 llvm::Expected<std::vector<SpirvKernel>> compileToSpirv(KernelModule &kernels);
+
+/// Loads every dialect Kernel IR and the SPIR-V backend use. Call it once
+/// before generating kernels from several threads on one context.
+void loadCodegenDialects(mlir::MLIRContext &context);
 
 /// SPIRV-Tools validation for Vulkan 1.3; the error names `kernelName`.
 llvm::Error validateSpirv(llvm::ArrayRef<uint32_t> binary,

@@ -34,6 +34,11 @@ constexpr uint32_t kWorkgroupSize = 64;
 constexpr uint32_t kMaxWorkgroupCount = 65535;
 
 void loadKernelDialects(MLIRContext &context) {
+  // Loading mutates the context; once loaded (see loadCodegenDialects),
+  // kernels may be generated from several threads.
+  if (context.getLoadedDialect<gpu::GPUDialect>() &&
+      context.getLoadedDialect<vector::VectorDialect>())
+    return;
   DialectRegistry registry;
   registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "TargetEnvironment.h"
 
+#include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Codegen/SpirvDialect.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -16,7 +17,13 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -33,6 +40,8 @@ namespace opencgc::codegen {
 namespace {
 
 void loadSpirvDialect(MLIRContext &context) {
+  if (context.getLoadedDialect<spirv::SPIRVDialect>())
+    return;
   DialectRegistry registry;
   registry.insert<spirv::SPIRVDialect>();
   context.appendDialectRegistry(registry);
@@ -149,6 +158,18 @@ lowerToSpirvDialect(const KernelModule &kernels) {
   for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>())
     declareTargetVersion(spirvModule, targetEnv);
   return std::move(module);
+}
+
+void loadCodegenDialects(MLIRContext &context) {
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  vector::VectorDialect, spirv::SPIRVDialect>();
+  context.appendDialectRegistry(registry);
+  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                      math::MathDialect, memref::MemRefDialect,
+                      scf::SCFDialect, vector::VectorDialect,
+                      spirv::SPIRVDialect>();
 }
 
 } // namespace opencgc::codegen

@@ -7,6 +7,7 @@
 
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Runtime/Vulkan/VulkanContext.h"
 #include "opencgc/Runtime/Vulkan/VulkanError.h"
 
@@ -71,7 +72,10 @@ public:
                std::shared_ptr<vulkan::VulkanContext> vulkan,
                std::string cacheDirectory)
       : context(context), vulkan(std::move(vulkan)),
-        cache(std::move(cacheDirectory)) {}
+        cache(std::move(cacheDirectory)) {
+    // Before any thread compiles a partition (dialects load only here).
+    codegen::loadCodegenDialects(context);
+  }
 
   llvm::StringRef getName() const override { return kVulkanTargetName; }
   MlirProgramsTier getMlirProgramsTier() const override {

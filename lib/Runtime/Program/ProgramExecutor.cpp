@@ -12,7 +12,10 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <chrono>
+#include <mutex>
 #include <cstring>
 
 using namespace mlir;
@@ -219,14 +222,6 @@ CompiledProgram::CompiledProgram(cgc::ProgramOp program,
 
 CompiledProgram::~CompiledProgram() = default;
 
-/// Distinct partitions the program invokes.
-static unsigned countPartitions(cgc::ProgramOp program) {
-  llvm::StringSet<> names;
-  for (auto invoke : program.getBodyBlock()->getOps<cgc::InvokeOp>())
-    names.insert(invoke.getCallee());
-  return names.size();
-}
-
 /// The device whose name is the origin of the partition's subgraphs; else
 /// the reference device when given; else the last device.
 static device::Device &chooseDevice(cgc::PartitionOp partition,
@@ -252,6 +247,82 @@ CompiledProgram::compile(cgc::ModuleOp outputIR, device::Device &device) {
   return compile(outputIR, devices);
 }
 
+namespace {
+/// One partition to compile: its isolated container and its device.
+struct PartitionJob {
+  mutable cgc::PartitionOp partition;
+  device::Device *device;
+  std::vector<uint8_t> container;
+};
+
+/// Isolates and serializes every partition the program invokes, in order.
+llvm::Expected<std::vector<PartitionJob>>
+preparePartitions(cgc::ModuleOp outputIR, cgc::ProgramOp program,
+                  llvm::ArrayRef<device::Device *> devices) {
+  std::vector<PartitionJob> jobs;
+  llvm::StringSet<> seen;
+  for (auto invoke : program.getBodyBlock()->getOps<cgc::InvokeOp>()) {
+    llvm::StringRef name = invoke.getCallee();
+    if (!seen.insert(name).second)
+      continue;
+    auto partition = SymbolTable::lookupNearestSymbolFrom<cgc::PartitionOp>(
+        invoke, invoke.getCalleeAttr());
+    if (!partition)
+      return makeError("program @" + program.getSymName() + " invokes @" +
+                       name + ", which is not a partition");
+    DiagnosticCollector diagnostics(outputIR.getContext());
+    OwningOpRef<cgc::ModuleOp> isolated =
+        compiler::isolatePartition(outputIR, partition);
+    if (!isolated)
+      return makeError("cannot isolate partition @" + name + ":" +
+                       diagnostics.getMessages());
+    jobs.push_back(
+        {partition, &chooseDevice(partition, devices),
+         writeModuleContainer(*isolated, MlirInterface::CgcSubgraphPartition)});
+  }
+  return jobs;
+}
+
+/// Compiles the partitions on up to one thread per core (the
+/// specification's reason for fine partitions), reporting each as it
+/// finishes.
+std::vector<llvm::Expected<std::unique_ptr<device::CompiledPartition>>>
+compileInParallel(llvm::ArrayRef<PartitionJob> jobs,
+                  llvm::raw_ostream *progress) {
+  using Result = llvm::Expected<std::unique_ptr<device::CompiledPartition>>;
+  std::vector<std::optional<Result>> slots(jobs.size());
+  std::mutex progressMutex;
+  unsigned done = 0;
+  auto compileOne = [&](size_t index) {
+    const PartitionJob &job = jobs[index];
+    Result result = job.device->compilePartition(job.container);
+    if (progress) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      *progress << "compiled partition " << ++done << " of " << jobs.size()
+                << ": @" << job.partition.getSymName() << " on "
+                << job.device->getName();
+      if (result && !(*result)->getCompileNote().empty())
+        *progress << " (" << (*result)->getCompileNote() << ")";
+      *progress << "\n";
+    }
+    slots[index].emplace(std::move(result));
+  };
+  if (jobs.size() > 1) {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency());
+    for (size_t index = 0; index < jobs.size(); ++index)
+      pool.async([&, index] { compileOne(index); });
+    pool.wait();
+  } else {
+    for (size_t index = 0; index < jobs.size(); ++index)
+      compileOne(index);
+  }
+  std::vector<Result> results;
+  for (auto &slot : slots)
+    results.push_back(std::move(*slot));
+  return results;
+}
+} // namespace
+
 llvm::Expected<std::unique_ptr<CompiledProgram>>
 CompiledProgram::compile(cgc::ModuleOp outputIR,
                          llvm::ArrayRef<device::Device *> devices,
@@ -267,45 +338,24 @@ CompiledProgram::compile(cgc::ModuleOp outputIR,
     return signature.takeError();
   std::unique_ptr<CompiledProgram> compiled(
       new CompiledProgram(program, std::move(*signature)));
-  for (auto invoke : program.getBodyBlock()->getOps<cgc::InvokeOp>()) {
-    llvm::StringRef name = invoke.getCallee();
-    if (compiled->partitions.contains(name))
-      continue;
-    auto partition = SymbolTable::lookupNearestSymbolFrom<cgc::PartitionOp>(
-        invoke, invoke.getCalleeAttr());
-    if (!partition)
-      return makeError("program @" + program.getSymName() + " invokes @" +
-                       name + ", which is not a partition");
-    DiagnosticCollector diagnostics(outputIR.getContext());
-    OwningOpRef<cgc::ModuleOp> isolated =
-        compiler::isolatePartition(outputIR, partition);
-    if (!isolated)
-      return makeError("cannot isolate partition @" + name + ":" +
-                       diagnostics.getMessages());
-    device::Device &device = chooseDevice(partition, devices);
-    auto result = device.compilePartition(
-        writeModuleContainer(*isolated, MlirInterface::CgcSubgraphPartition));
+  auto jobs = preparePartitions(outputIR, program, devices);
+  if (!jobs)
+    return jobs.takeError();
+  auto results = compileInParallel(*jobs, progress);
+  for (auto [job, result] : llvm::zip_equal(*jobs, results)) {
+    std::string name = job.partition.getSymName().str();
     if (!result)
-      return makeError("device '" + device.getName() +
+      return makeError("device '" + job.device->getName() +
                        "' cannot compile partition @" + name + ": " +
                        llvm::toString(result.takeError()));
-    if ((*result)->getNumBindPoints() != partition.getNumArguments())
-      return makeError("device '" + device.getName() +
+    if ((*result)->getNumBindPoints() != job.partition.getNumArguments())
+      return makeError("device '" + job.device->getName() +
                        "' compiled partition @" + name + " with " +
                        llvm::Twine((*result)->getNumBindPoints()) +
                        " bind points instead of " +
-                       llvm::Twine(partition.getNumArguments()));
-    if (progress) {
-      *progress << "compiled partition " << compiled->partitions.size() + 1
-                << " of " << countPartitions(program) << ": @" << name
-                << " on " << device.getName();
-      std::string note = (*result)->getCompileNote();
-      if (!note.empty())
-        *progress << " (" << note << ")";
-      *progress << "\n";
-    }
+                       llvm::Twine(job.partition.getNumArguments()));
     compiled->partitions[name] = std::move(*result);
-    compiled->partitionDevices[name] = device.getName().str();
+    compiled->partitionDevices[name] = job.device->getName().str();
   }
   return compiled;
 }

@@ -67,7 +67,11 @@ TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
     auto module = parseSourceString<cgc::ModuleOp>(text, &context);
     ASSERT_TRUE(module) << text;
     device::Device *targets[] = {vulkan.get()};
-    auto compiled = compiler::compileModule(*module, targets, {});
+    // Fine partitions compile on several threads at once.
+    compiler::CompileOptions options;
+    options.partitioning = round % 2 ? compiler::Partitioning::Fine
+                                     : compiler::Partitioning::Coarse;
+    auto compiled = compiler::compileModule(*module, targets, options);
     ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
     device::Device *devices[] = {vulkan.get(), reference.get()};
     auto program =
