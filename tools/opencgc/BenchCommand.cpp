@@ -20,8 +20,10 @@
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Runtime/DType.h"
 #include "opencgc/Runtime/ProgramExecutor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/WithColor.h"
 
 #include <cblas.h>
@@ -69,8 +71,8 @@ double secondsSince(Clock::time_point start) {
 }
 
 int fail(Error error) {
-  WithColor::error(errs(), "opencgc bench") << toString(std::move(error))
-                                            << "\n";
+  WithColor::error(errs(), "opencgc bench")
+      << toString(std::move(error)) << "\n";
   return 1;
 }
 
@@ -82,8 +84,8 @@ std::vector<Tensor> makeInputs(cgc::EntryPointOp entry) {
   std::vector<Tensor> inputs;
   for (mlir::Type type : entry.getArgumentTypes()) {
     auto tensorType = cast<cgc::TensorType>(type);
-    DType dtype =
-        dtypeFromElementType(tensorType.getElementType()).value_or(DType::Float32);
+    DType dtype = dtypeFromElementType(tensorType.getElementType())
+                      .value_or(DType::Float32);
     Tensor tensor(dtype, tensorType.getShape());
     if (isFloatDType(dtype))
       for (int64_t i = 0; i < tensor.getNumElements(); ++i)
@@ -104,11 +106,11 @@ Stats summarize(std::vector<double> samples) {
 void printStats(StringRef label, const Stats &stats) {
   outs() << format("%-28s median %9.3f ms  min %9.3f  max %9.3f  spread "
                    "%5.1f%%\n",
-                   label.str().c_str(), stats.median * 1e3,
-                   stats.minimum * 1e3, stats.maximum * 1e3,
-                   stats.median > 0 ? 100 * (stats.maximum - stats.minimum) /
-                                          stats.median
-                                    : 0.0);
+                   label.str().c_str(), stats.median * 1e3, stats.minimum * 1e3,
+                   stats.maximum * 1e3,
+                   stats.median > 0
+                       ? 100 * (stats.maximum - stats.minimum) / stats.median
+                       : 0.0);
 }
 
 /// Times `iterations` runs of `run` after `benchWarmup` untimed ones;
@@ -129,10 +131,12 @@ Expected<std::vector<double>> timeRuns(function_ref<Error()> run,
   return samples;
 }
 
+/// f32 accumulation in another order than OpenBLAS's stays far below this.
+constexpr double kGemmTolerance = 1e-4;
+
 /// The Input IR of one SIZE x SIZE by SIZE x SIZE f32 matmul.
 std::string gemmModule(int64_t size) {
-  std::string type =
-      formatv("!cgc.tensor<{0}x{0}x!cgc.float32>", size).str();
+  std::string type = formatv("!cgc.tensor<{0}x{0}x!cgc.float32>", size).str();
   return formatv(R"mlir(
 cgc.module {{
   cgc.entry_point @main(%a: {0}, %b: {0}) -> {0} {{
@@ -167,9 +171,9 @@ Expected<std::vector<double>> timeOpenBlas(ArrayRef<Tensor> inputs,
   product.assign(size * size, 0.0f);
   return timeRuns(
       [&]() -> Error {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, size, size,
-                    size, 1.0f, a.data(), size, b.data(), size, 0.0f,
-                    product.data(), size);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, size, size, size,
+                    1.0f, a.data(), size, b.data(), size, 0.0f, product.data(),
+                    size);
         return Error::success();
       },
       [] {});
@@ -189,10 +193,10 @@ int runGemmMicro(mlir::MLIRContext &context) {
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
-    WithColor::warning(errs(), "opencgc bench") << devices->fallbackNote
-                                                << "\n";
-  auto module = mlir::parseSourceString<cgc::ModuleOp>(gemmModule(size),
-                                                       &context);
+    WithColor::warning(errs(), "opencgc bench")
+        << devices->fallbackNote << "\n";
+  auto module =
+      mlir::parseSourceString<cgc::ModuleOp>(gemmModule(size), &context);
   if (!module)
     return fail(createStringError("internal error: the gemm module does "
                                   "not parse"));
@@ -232,19 +236,27 @@ int runGemmMicro(mlir::MLIRContext &context) {
     return fail(blas.takeError());
 
   double flops = 2.0 * size * size * size;
-  outs() << formatv("gemm {0}x{0}x{0} f32 on {1} ({2}), {3} runs after {4} "
-                    "warm-up\n",
+  std::vector<std::string> partitionDevices;
+  for (const auto &partition : (*program)->getPartitionDevices())
+    partitionDevices.push_back(partition.getValue());
+  outs() << formatv("gemm {0}x{0}x{0} f32 on {1} (partitions on {2}), {3} "
+                    "runs after {4} warm-up\n",
                     size, devices->primary->getName(),
-                    join((*program)->getPartitionDevices().keys(), ", "),
-                    benchIterations, benchWarmup);
+                    join(partitionDevices, ", "), unsigned(benchIterations),
+                    unsigned(benchWarmup));
   outs() << format("compile                      %9.3f ms\n",
                    compileSeconds * 1e3);
   Stats ourStats = summarize(*ours), blasStats = summarize(*blas);
   printGflops("opencgc (whole run)", ourStats, flops);
   printGflops("OpenBLAS cblas_sgemm", blasStats, flops);
-  outs() << format("max relative error           %9.2e\n",
-                   relativeError(outputs[0], blasProduct));
+  double error = relativeError(outputs[0], blasProduct);
+  outs() << format("max relative error           %9.2e\n", error);
   outs() << format("ratio %.3f\n", blasStats.median / ourStats.median);
+  if (!(error <= kGemmTolerance))
+    return fail(createStringError(
+        formatv("the product differs from OpenBLAS's by {0} (more than {1})",
+                error, kGemmTolerance)
+            .str()));
   return 0;
 }
 } // namespace
@@ -265,8 +277,8 @@ int runBench(mlir::MLIRContext &context) {
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
-    WithColor::warning(errs(), "opencgc bench") << devices->fallbackNote
-                                                << "\n";
+    WithColor::warning(errs(), "opencgc bench")
+        << devices->fallbackNote << "\n";
   auto model = driver::loadModel(benchModel, context, {});
   if (!model)
     return fail(model.takeError());
@@ -280,7 +292,7 @@ int runBench(mlir::MLIRContext &context) {
   double compileSeconds = secondsSince(start);
   start = Clock::now();
   auto program = runtime::CompiledProgram::compile(*compiled->outputIR,
-                                                  devices->all(), &errs());
+                                                   devices->all(), &errs());
   if (!program)
     return fail(program.takeError());
   double partitionSeconds = secondsSince(start);
@@ -310,9 +322,8 @@ int runBench(mlir::MLIRContext &context) {
     return fail(baseline.takeError());
 
   outs() << "model " << benchModel << " on " << devices->primary->getName()
-         << ": " << (*program)->getPartitionDevices().size()
-         << " partitions, " << benchIterations << " runs after "
-         << benchWarmup << " warm-up\n";
+         << ": " << (*program)->getPartitionDevices().size() << " partitions, "
+         << benchIterations << " runs after " << benchWarmup << " warm-up\n";
   outs() << format("compile Input IR -> Output IR  %9.3f ms\n",
                    compileSeconds * 1e3)
          << format("compile partitions             %9.3f ms\n",

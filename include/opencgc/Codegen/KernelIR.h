@@ -1,11 +1,13 @@
-//===- KernelIR.h - Subgraphs lowered to backend-neutral kernels -*- C++ -*-===//
+//===- KernelIR.h - Subgraphs lowered to backend-neutral kernels -*- C++
+//-*-===//
 //
 // Kernel IR (docs/kernel-ir.md): one subgraph lowered once into upstream
-// MLIR dialects (gpu, memref, arith, math, scf) from which the SPIR-V, NVVM
-// and DXIL backends all start. A builtin.module holding one
+// MLIR dialects (gpu, memref, arith, math, scf, vector) from which the
+// SPIR-V, NVVM and DXIL backends all start. A builtin.module holding one
 // `gpu.module @kernels` whose `gpu.func` kernels take one flat memref per
 // subgraph input, then one per subgraph output (the cgc.invoke operand
-// order), bound at descriptor set 0, binding = argument number.
+// order; matmul kernels may type one as an array of vec4s), bound at
+// descriptor set 0, binding = argument number.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_CODEGEN_KERNELIR_H

@@ -5,8 +5,8 @@
 #include "IterationSpace.h"
 
 #include "mlir/IR/Types.h"
-#include "llvm/Support/Error.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/Support/Error.h"
 
 namespace opencgc::codegen {
 

@@ -3,8 +3,10 @@
 // One kernel per subgraph, shaped after what is fast on lavapipe
 // (shared/reference/lavapipe-performance.md): no shared memory, a register
 // tile per invocation, f32 accumulators. Lane x of a workgroup owns the
-// columns 4x + 64j (j < kColumnGroups) of kRows consecutive rows, so the
-// lanes of a subgroup read the same A element and consecutive vec4s of B.
+// columns 4x + 4 lanes j (j < column groups) of a run of consecutive rows, so
+// the lanes of a subgroup read the same A element and consecutive vec4s of
+// B. Where the layout allows, A is read as vec4s along k and B and the
+// result as vec4s along n (their buffers are then typed as vec4 arrays).
 // Loads clamp their row/column to the matrix, so edge tiles need no
 // branches in the k loop; only the stores are guarded. The epilogue (every
 // op after the product) runs on each accumulator before its store.
@@ -34,12 +36,26 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-constexpr int64_t kLanes = 16;       // workgroup size (x)
-constexpr int64_t kVector = 4;       // consecutive columns per access
-constexpr int64_t kColumnGroups = 4; // vec4 column groups per lane
-constexpr int64_t kRows = 8;         // rows per invocation
-constexpr int64_t kUnroll = 4;       // k steps per loop iteration
-constexpr int64_t kTileColumns = kLanes * kVector * kColumnGroups;
+constexpr int64_t kVector = 4; // consecutive columns per access
+
+/// The register tile. The workgroup is one lavapipe subgroup (8 lanes).
+struct Tile {
+  int64_t lanes;  // workgroup size (x)
+  int64_t groups; // vec4 column groups per lane
+  int64_t rows;   // rows per invocation
+  int64_t unroll; // k steps per loop iteration, a multiple of kVector
+  int64_t columns() const { return lanes * kVector * groups; }
+};
+
+/// Measured on lavapipe (1024^3, storage buffers): 16 rows x 16 columns
+/// per lane with k unrolled 8 times and A read as vec4s runs at about 21
+/// GFLOP/s, 1.5x an 8x16 tile unrolled 4 times over 16 lanes; 16x32 is no
+/// faster. Its code is large (seconds of JIT when not cached), so small
+/// products, which cannot fill it anyway, get a small tile.
+constexpr Tile kLargeTile = {8, 4, 16, 8};
+constexpr Tile kSmallTile = {8, 1, 4, 4};
+constexpr int64_t kLargeProduct = 256 * 256;
+
 constexpr int64_t kMaxWorkgroupCount = 65535;
 
 /// The product's dimensions and operand layouts.
@@ -52,6 +68,7 @@ struct MatmulShape {
   /// Gemm's C operand, broadcast to [m, n].
   Value c;
   Shape outShape;
+  Tile tile = kSmallTile;
 };
 
 int64_t product(llvm::ArrayRef<int64_t> shape) {
@@ -112,10 +129,12 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   shape.n = shape.outShape[rank - 1];
   shape.k = a[a.size() - (shape.transA ? 2 : 1)];
   shape.batch = product(llvm::ArrayRef(shape.outShape).drop_back(2));
+  if (shape.m * shape.n >= kLargeProduct)
+    shape.tile = kLargeTile;
   if (shape.m * shape.n * shape.k * shape.batch == 0)
     return refuse("on empty tensors has no kernel generator yet");
   if (shape.batch > kMaxWorkgroupCount ||
-      (shape.m + kRows - 1) / kRows > kMaxWorkgroupCount)
+      (shape.m + shape.tile.rows - 1) / shape.tile.rows > kMaxWorkgroupCount)
     return refuse("has too many matrices or rows for one launch");
   return shape;
 }
@@ -130,6 +149,13 @@ llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
                                  ": " + why.str());
 }
 
+/// Whether A is read as vec4s along k (four k steps of a row per load): k
+/// is contiguous and a multiple of 4, and the argument is read nowhere else
+/// (its buffer is typed as vec4s).
+bool vectorizesA(const MatmulShape &shape, Value a) {
+  return !shape.transA && shape.k % kVector == 0 && a.hasOneUse();
+}
+
 /// Whether B is read as vec4s: consecutive columns are adjacent and the
 /// argument is read nowhere else (its buffer is typed as vec4s).
 bool vectorizesB(const MatmulShape &shape, Value b) {
@@ -142,6 +168,7 @@ public:
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
         productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
         builder(subgraph.getContext()),
+        vectorA(vectorizesA(this->shape, productOp->getOperand(0))),
         vectorB(vectorizesB(this->shape, productOp->getOperand(1))),
         vectorOut(this->shape.n % kVector == 0) {}
 
@@ -152,8 +179,12 @@ private:
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(builder, loc, value);
   }
-  Value add(Value x, Value y) { return arith::AddIOp::create(builder, loc, x, y); }
+  Value add(Value x, Value y) {
+    return arith::AddIOp::create(builder, loc, x, y);
+  }
   Value mul(Value x, int64_t y) {
+    if (y == 0)
+      return index(0);
     return y == 1 ? x : arith::MulIOp::create(builder, loc, x, index(y));
   }
   Value clamp(Value x, int64_t last) {
@@ -165,7 +196,11 @@ private:
   }
 
   void computeOffsets();
-  SmallVector<Value> accumulate(Value k, ValueRange accumulators);
+  SmallVector<Value> accumulate(Value k, ValueRange accumulators,
+                                ArrayRef<Value> a);
+  SmallVector<Value> loadA(Value k);
+  SmallVector<Value> unrolledStep(Value k, ValueRange accumulators,
+                                  int64_t step);
   Value loadB(Value k, int64_t group);
   SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
                               ValueRange accumulators);
@@ -177,15 +212,16 @@ private:
   cgc::FunctionalDefinitionOp definition;
   Operation *productOp;
   MatmulShape shape;
+  const Tile &tile = shape.tile;
   OpBuilder builder;
   Location loc = builder.getUnknownLoc();
-  bool vectorB, vectorOut;
+  bool vectorA, vectorB, vectorOut;
   gpu::GPUFuncOp function;
 
   // Per-invocation values, computed once before the k loop.
   Value batchIndex;
-  SmallVector<Value> rows;    // unclamped, per tile row
-  SmallVector<Value> columns; // unclamped first column, per column group
+  SmallVector<Value> rows;     // unclamped, per tile row
+  SmallVector<Value> columns;  // unclamped first column, per column group
   SmallVector<Value> aOffsets; // A element (k = 0) per tile row
   /// B element (k = 0) per column group (vec4 index when vectorB) or per
   /// column (kVector per group) otherwise.
@@ -201,23 +237,23 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   SmallVector<Type> arguments;
   for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
     int64_t elements = product(shapeOf(input));
-    bool asVectors = vectorB && input == productOp->getOperand(1);
-    arguments.push_back(asVectors ? bufferType(accumulatorType(),
-                                               elements / kVector)
-                                  : bufferType(f32, elements));
+    bool asVectors = (vectorA && input == productOp->getOperand(0)) ||
+                     (vectorB && input == productOp->getOperand(1));
+    arguments.push_back(asVectors
+                            ? bufferType(accumulatorType(), elements / kVector)
+                            : bufferType(f32, elements));
   }
   int64_t outElements = product(shape.outShape);
   arguments.push_back(vectorOut
                           ? bufferType(accumulatorType(), outElements / kVector)
                           : bufferType(f32, outElements));
   builder.setInsertionPointToStart(kernels.getBody());
-  auto created =
-      gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
-                             builder.getFunctionType(arguments, {}));
+  auto created = gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
+                                        builder.getFunctionType(arguments, {}));
   created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                    builder.getUnitAttr());
   created.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kLanes), 1, 1}));
+      builder.getDenseI32ArrayAttr({int32_t(tile.lanes), 1, 1}));
   return created;
 }
 
@@ -228,16 +264,15 @@ void MatmulKernelBuilder::computeOffsets() {
   batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
   Value aBase = mul(batchIndex, shape.aBatchStride);
   Value bBase = mul(batchIndex, shape.bBatchStride);
-  Value firstRow = mul(rowTile, kRows);
-  for (int64_t i = 0; i < kRows; ++i) {
+  Value firstRow = mul(rowTile, tile.rows);
+  for (int64_t i = 0; i < tile.rows; ++i) {
     rows.push_back(add(firstRow, index(i)));
     Value row = clamp(rows.back(), shape.m - 1);
     aOffsets.push_back(add(aBase, mul(row, shape.transA ? 1 : shape.k)));
   }
-  Value firstColumn =
-      add(mul(columnTile, kTileColumns), mul(lane, kVector));
-  for (int64_t j = 0; j < kColumnGroups; ++j) {
-    columns.push_back(add(firstColumn, index(j * kLanes * kVector)));
+  Value firstColumn = add(mul(columnTile, tile.columns()), mul(lane, kVector));
+  for (int64_t j = 0; j < tile.groups; ++j) {
+    columns.push_back(add(firstColumn, index(j * tile.lanes * kVector)));
     if (vectorB) {
       Value column = clamp(columns.back(), shape.n - kVector);
       bOffsets.push_back(arith::DivUIOp::create(
@@ -259,31 +294,71 @@ Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
         builder, loc, b, add(bOffsets[group], mul(k, shape.n / kVector)));
   SmallVector<Value> elements;
   for (int64_t c = 0; c < kVector; ++c)
-    elements.push_back(memref::LoadOp::create(
-        builder, loc, b,
-        add(bOffsets[group * kVector + c], mul(k, shape.transB ? 1 : shape.n))));
+    elements.push_back(
+        memref::LoadOp::create(builder, loc, b,
+                               add(bOffsets[group * kVector + c],
+                                   mul(k, shape.transB ? 1 : shape.n))));
   return vector::FromElementsOp::create(builder, loc, accumulatorType(),
                                         elements);
 }
 
-/// One rank-1 update of the register tile with row k of B.
+/// A at row k for every tile row (scalar loads).
+SmallVector<Value> MatmulKernelBuilder::loadA(Value k) {
+  Value step = mul(k, shape.transA ? shape.m : 1);
+  SmallVector<Value> a;
+  for (int64_t i = 0; i < tile.rows; ++i)
+    a.push_back(memref::LoadOp::create(builder, loc, argument(0),
+                                       add(aOffsets[i], step)));
+  return a;
+}
+
+/// One rank-1 update of the register tile: column k of A times row k of B.
 SmallVector<Value> MatmulKernelBuilder::accumulate(Value k,
-                                                   ValueRange accumulators) {
+                                                   ValueRange accumulators,
+                                                   ArrayRef<Value> a) {
   SmallVector<Value> b;
-  for (int64_t j = 0; j < kColumnGroups; ++j)
+  for (int64_t j = 0; j < tile.groups; ++j)
     b.push_back(loadB(k, j));
-  Value aStep = mul(k, shape.transA ? shape.m : 1);
   SmallVector<Value> result;
-  for (int64_t i = 0; i < kRows; ++i) {
-    Value a = memref::LoadOp::create(builder, loc, argument(0),
-                                     add(aOffsets[i], aStep));
+  for (int64_t i = 0; i < tile.rows; ++i) {
     Value broadcast =
-        vector::BroadcastOp::create(builder, loc, accumulatorType(), a);
-    for (int64_t j = 0; j < kColumnGroups; ++j)
-      result.push_back(math::FmaOp::create(
-          builder, loc, broadcast, b[j], accumulators[i * kColumnGroups + j]));
+        vector::BroadcastOp::create(builder, loc, accumulatorType(), a[i]);
+    for (int64_t j = 0; j < tile.groups; ++j)
+      result.push_back(math::FmaOp::create(builder, loc, broadcast, b[j],
+                                           accumulators[i * tile.groups + j]));
   }
   return result;
+}
+
+/// `step` updates from k on; with vectorA (step == 4) each row's four A
+/// elements come from one vec4 load.
+SmallVector<Value> MatmulKernelBuilder::unrolledStep(Value k,
+                                                     ValueRange accumulators,
+                                                     int64_t step) {
+  SmallVector<Value> updated(accumulators);
+  for (int64_t u = 0; u < step; ++u) {
+    Value ku = u ? add(k, index(u)) : k;
+    if (u % kVector == 0 && vectorA) {
+      // Four k steps of every row from one vec4 load each.
+      SmallVector<Value> rowsOfA;
+      for (int64_t i = 0; i < tile.rows; ++i)
+        rowsOfA.push_back(memref::LoadOp::create(
+            builder, loc, argument(0),
+            Value(arith::DivUIOp::create(builder, loc, add(aOffsets[i], ku),
+                                         index(kVector)))));
+      for (int64_t v = 0; v < kVector; ++v) {
+        SmallVector<Value> a;
+        for (Value row : rowsOfA)
+          a.push_back(vector::ExtractOp::create(builder, loc, row,
+                                                ArrayRef<int64_t>{v}));
+        updated = accumulate(v ? add(ku, index(v)) : ku, updated, a);
+      }
+      u += kVector - 1;
+      continue;
+    }
+    updated = accumulate(ku, updated, loadA(ku));
+  }
+  return updated;
 }
 
 /// k in [begin, end) by `step`, `step` updates unrolled per iteration.
@@ -295,10 +370,7 @@ SmallVector<Value> MatmulKernelBuilder::emitLoop(int64_t begin, int64_t end,
   auto loop = scf::ForOp::create(
       builder, loc, index(begin), index(end), index(step), accumulators,
       [&](OpBuilder &, Location, Value k, ValueRange carried) {
-        SmallVector<Value> updated(carried);
-        for (int64_t u = 0; u < step; ++u)
-          updated = accumulate(u ? add(k, index(u)) : k, updated);
-        scf::YieldOp::create(builder, loc, updated);
+        scf::YieldOp::create(builder, loc, unrolledStep(k, carried, step));
       });
   return SmallVector<Value>(loop.getResults());
 }
@@ -309,9 +381,9 @@ Value MatmulKernelBuilder::scalarOf(Value value, IterationSpace &space,
   if (Value scalar = scalars.lookupOrNull(value))
     return scalar;
   auto input = cast<BlockArgument>(value);
-  Value scalar = memref::LoadOp::create(builder, loc,
-                                        argument(input.getArgNumber()),
-                                        space.offsetOf(shapeOf(value)));
+  Value scalar =
+      memref::LoadOp::create(builder, loc, argument(input.getArgNumber()),
+                             space.offsetOf(shapeOf(value)));
   scalars.map(value, scalar);
   return scalar;
 }
@@ -359,10 +431,10 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, x,
                                  index(bound));
   };
-  for (int64_t i = 0; i < kRows; ++i) {
+  for (int64_t i = 0; i < tile.rows; ++i) {
     Value rowStart = add(outBase, mul(rows[i], shape.n));
-    for (int64_t j = 0; j < kColumnGroups; ++j) {
-      Value accumulator = accumulators[i * kColumnGroups + j];
+    for (int64_t j = 0; j < tile.groups; ++j) {
+      Value accumulator = accumulators[i * tile.groups + j];
       Value first = add(rowStart, columns[j]);
       auto element = [&](int64_t c) -> Value {
         Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
@@ -380,10 +452,9 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
             elements.push_back(element(c));
           Value vector = vector::FromElementsOp::create(
               builder, loc, accumulatorType(), elements);
-          memref::StoreOp::create(
-              builder, loc, vector, out,
-              Value(arith::DivUIOp::create(builder, loc, first,
-                                           index(kVector))));
+          memref::StoreOp::create(builder, loc, vector, out,
+                                  Value(arith::DivUIOp::create(
+                                      builder, loc, first, index(kVector))));
         });
         continue;
       }
@@ -393,7 +464,7 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
                                              less(column, shape.n));
         guarded(inside, [&] {
           memref::StoreOp::create(builder, loc, element(c), out,
-                                  add(first, index(c)));
+                                  c ? add(first, index(c)) : first);
         });
       }
     }
@@ -401,8 +472,10 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
 }
 
 std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
-  return {uint32_t((shape.n + kTileColumns - 1) / kTileColumns),
-          uint32_t((shape.m + kRows - 1) / kRows), uint32_t(shape.batch)};
+  const Tile &tile = shape.tile;
+  return {uint32_t((shape.n + tile.columns() - 1) / tile.columns()),
+          uint32_t((shape.m + tile.rows - 1) / tile.rows),
+          uint32_t(shape.batch)};
 }
 
 KernelModule MatmulKernelBuilder::build() {
@@ -420,16 +493,18 @@ KernelModule MatmulKernelBuilder::build() {
   Value zero = arith::ConstantOp::create(
       builder, loc,
       DenseElementsAttr::get(accumulatorType(), builder.getF32FloatAttr(0)));
-  SmallVector<Value> accumulators(kRows * kColumnGroups, zero);
-  int64_t unrolled = shape.k - shape.k % kUnroll;
-  accumulators = emitLoop(0, unrolled, kUnroll, accumulators);
-  accumulators = emitLoop(unrolled, shape.k, 1, accumulators);
+  SmallVector<Value> accumulators(tile.rows * tile.groups, zero);
+  int64_t unrolled = shape.k - shape.k % tile.unroll;
+  accumulators = emitLoop(0, unrolled, tile.unroll, accumulators);
+  // The rest of k: whole vec4s of A when A is read as vec4s.
+  accumulators =
+      emitLoop(unrolled, shape.k, vectorA ? kVector : 1, accumulators);
   storeTile(accumulators);
   gpu::ReturnOp::create(builder, loc);
 
   KernelLaunch launch;
   launch.name = subgraph.getSymName().str();
-  launch.workgroupSize = {uint32_t(kLanes), 1, 1};
+  launch.workgroupSize = {uint32_t(tile.lanes), 1, 1};
   launch.workgroupCount = workgroupCount(shape);
   result.launches.push_back(std::move(launch));
   return result;

@@ -75,10 +75,26 @@ bool readKernel(Reader &reader, codegen::SpirvKernel &kernel) {
 }
 } // namespace
 
+/// Identifies the code generator: the running executable's path, size and
+/// modification time, so a rebuilt generator never reuses kernels made by
+/// an older one.
+static std::string getGeneratorIdentity() {
+  static int anchor;
+  std::string path = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::sys::fs::file_status status;
+  if (path.empty() || llvm::sys::fs::status(path, status))
+    return "unknown";
+  return path + ":" + std::to_string(status.getSize()) + ":" +
+         std::to_string(
+             status.getLastModificationTime().time_since_epoch().count());
+}
+
 std::string KernelCache::computeKey(llvm::ArrayRef<uint8_t> partitionContainer,
                                     llvm::StringRef deviceName) {
+  static const std::string generator = getGeneratorIdentity();
   llvm::SHA256 hash;
   hash.update(kFormat);
+  hash.update(generator);
   hash.update(kCgcDialectVersion.str());
   hash.update(deviceName);
   hash.update(partitionContainer);

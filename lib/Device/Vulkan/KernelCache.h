@@ -20,7 +20,8 @@
 namespace opencgc::device {
 
 /// The kernels of each subgraph of one partition, by subgraph name.
-using PartitionKernels = std::map<std::string, std::vector<codegen::SpirvKernel>>;
+using PartitionKernels =
+    std::map<std::string, std::vector<codegen::SpirvKernel>>;
 
 class KernelCache {
 public:
@@ -30,7 +31,8 @@ public:
 
   bool isEnabled() const { return !directory.empty(); }
 
-  /// The key of a partition container compiled for `deviceName`.
+  /// The key of a partition container compiled for `deviceName` by this
+  /// build of the code generator.
   static std::string computeKey(llvm::ArrayRef<uint8_t> partitionContainer,
                                 llvm::StringRef deviceName);
 

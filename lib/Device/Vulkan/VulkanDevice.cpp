@@ -87,8 +87,8 @@ public:
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     if (!declaration) {
-      declaration = parseSourceString<cgc::ModuleOp>(kVulkanDeclaration,
-                                                     &context);
+      declaration =
+          parseSourceString<cgc::ModuleOp>(kVulkanDeclaration, &context);
       if (!declaration)
         return llvm::createStringError(
             "internal error: the Vulkan declaration does not parse");

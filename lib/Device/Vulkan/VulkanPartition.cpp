@@ -195,7 +195,8 @@ llvm::Error VulkanPartition::record(vulkan::CommandBatch &batch) {
     }
     std::vector<vulkan::BufferRange> ranges;
     for (unsigned bindPoint : step.operands)
-      ranges.push_back({buffers[bindPoint], 0, vulkan::BufferRange::kWholeSize});
+      ranges.push_back(
+          {buffers[bindPoint], 0, vulkan::BufferRange::kWholeSize});
     for (auto [k, kernel] : llvm::enumerate(kernels[step.subgraph])) {
       if (k > 0)
         if (auto error = batch.barrier())
@@ -249,11 +250,9 @@ llvm::Error VulkanPartition::dispatch(llvm::ArrayRef<Binding> bindings) {
 }
 } // namespace
 
-llvm::Expected<std::unique_ptr<CompiledPartition>>
-compileVulkanPartition(MLIRContext &context,
-                       std::shared_ptr<vulkan::VulkanContext> vulkan,
-                       llvm::ArrayRef<uint8_t> partitionContainer,
-                       const KernelCache &cache) {
+llvm::Expected<std::unique_ptr<CompiledPartition>> compileVulkanPartition(
+    MLIRContext &context, std::shared_ptr<vulkan::VulkanContext> vulkan,
+    llvm::ArrayRef<uint8_t> partitionContainer, const KernelCache &cache) {
   auto module = readModuleContainer(partitionContainer, context,
                                     MlirInterface::CgcSubgraphPartition,
                                     "partition container");

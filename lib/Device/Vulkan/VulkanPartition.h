@@ -20,11 +20,9 @@ class KernelCache;
 /// Lowers every subgraph the partition invokes to SPIR-V (through Kernel
 /// IR), or takes the kernels from `cache`, and creates its compute
 /// pipelines. Errors name the partition.
-llvm::Expected<std::unique_ptr<CompiledPartition>>
-compileVulkanPartition(mlir::MLIRContext &context,
-                       std::shared_ptr<vulkan::VulkanContext> vulkan,
-                       llvm::ArrayRef<uint8_t> partitionContainer,
-                       const KernelCache &cache);
+llvm::Expected<std::unique_ptr<CompiledPartition>> compileVulkanPartition(
+    mlir::MLIRContext &context, std::shared_ptr<vulkan::VulkanContext> vulkan,
+    llvm::ArrayRef<uint8_t> partitionContainer, const KernelCache &cache);
 
 } // namespace opencgc::device
 

@@ -73,8 +73,13 @@ void VulkanMatmulTest::expectMatchesReference(const std::string &text) {
   device::Device *targets[] = {vulkan.get()};
   auto compiled = compiler::compileModule(*module, targets, {});
   ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  // The epilogue is fused: one subgraph, the product's.
+  unsigned subgraphs = 0;
+  compiled->outputIR->walk([&](cgc::SubgraphOp) { ++subgraphs; });
+  EXPECT_EQ(subgraphs, 1u) << text;
   device::Device *devices[] = {vulkan.get(), reference.get()};
-  auto program = runtime::CompiledProgram::compile(*compiled->outputIR, devices);
+  auto program =
+      runtime::CompiledProgram::compile(*compiled->outputIR, devices);
   ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
   ASSERT_EQ((*program)->getPartitionDevices().size(), 1u) << text;
   for (const auto &entry : (*program)->getPartitionDevices())
@@ -119,10 +124,11 @@ cgc.module {{
 }
 
 TEST_F(VulkanMatmulTest, MatmulBiasReluMatchesTheReference) {
-  // Whole tiles, ragged edges, n % 4 != 0 (scalar columns), k below the
-  // unroll factor and k with a remainder.
-  for (auto [m, k, n] : {std::array<int64_t, 3>{64, 64, 256},
-                         {5, 7, 12},
+  // The large tile with ragged edges and a k remainder (read as one vec4
+  // of A), small tiles with n % 4 != 0 (scalar columns), k below the
+  // unroll factor, k % 4 != 0 (scalar A) and k with a remainder.
+  for (auto [m, k, n] : {std::array<int64_t, 3>{260, 44, 264},
+                         {5, 8, 12},
                          {33, 17, 70},
                          {1, 3, 5},
                          {19, 130, 300}})
@@ -136,8 +142,7 @@ TEST_F(VulkanMatmulTest, TransposedGemmWithCMatchesTheReference) {
       std::string a = tensorType(transA ? Shape{k, m} : Shape{m, k});
       std::string b = tensorType(transB ? Shape{n, k} : Shape{k, n});
       std::string c = tensorType({m, 1}), out = tensorType({m, n});
-      expectMatchesReference(
-          llvm::formatv(R"mlir(
+      expectMatchesReference(llvm::formatv(R"mlir(
 cgc.module {{
   cgc.entry_point @main(%a: {0}, %b: {1}, %c: {2}) -> {3} {{
     %g = cgc_op.gemm(%a, %b, %c) {{alpha = 0.5 : f32, beta = -2.0 : f32, trans_a = {4}, trans_b = {5}} : ({0}, {1}, {2})
@@ -145,8 +150,8 @@ cgc.module {{
     cgc.return %t : {3}
   }
 })mlir",
-                        a, b, c, out, transA, transB)
-              .str());
+                                           a, b, c, out, transA, transB)
+                                 .str());
     }
 }
 

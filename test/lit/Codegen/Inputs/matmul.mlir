@@ -4,10 +4,10 @@
 cgc.module {
   cgc.subgraph @matmulRelu attributes {origin = "test"} {
     cgc.functional_definition private @matmulReluFunctional(
-        %a: !cgc.tensor<5x7x!cgc.float32>,
-        %b: !cgc.tensor<7x12x!cgc.float32>,
+        %a: !cgc.tensor<5x8x!cgc.float32>,
+        %b: !cgc.tensor<8x12x!cgc.float32>,
         %bias: !cgc.tensor<12x!cgc.float32>) -> !cgc.tensor<5x12x!cgc.float32> {
-      %0 = cgc_op.matmul(%a, %b) : (!cgc.tensor<5x7x!cgc.float32>, !cgc.tensor<7x12x!cgc.float32>)
+      %0 = cgc_op.matmul(%a, %b) : (!cgc.tensor<5x8x!cgc.float32>, !cgc.tensor<8x12x!cgc.float32>)
       %1 = cgc_op.add(%0, %bias) : (!cgc.tensor<5x12x!cgc.float32>, !cgc.tensor<12x!cgc.float32>)
       %2 = cgc_op.relu(%1) : (!cgc.tensor<5x12x!cgc.float32>)
       cgc.return %2 : !cgc.tensor<5x12x!cgc.float32>

@@ -1,0 +1,191 @@
+//===- MatmulCodegenTest.cpp - Matmul/gemm kernels: lowering and refusals -===//
+//
+// Matmul and gemm subgraphs of many shapes (tile multiples and not, vec4
+// and scalar paths, transposes, C broadcasting, batches, epilogues) lower
+// to Kernel IR and to SPIR-V that passes the validator; what the generator
+// does not handle is refused with the subgraph's name.
+//
+//===----------------------------------------------------------------------===//
+#include "CodegenTestSupport.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace opencgc;
+using namespace opencgc::codegen;
+using test::SingleOpSubgraph;
+
+namespace {
+
+std::string f32(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "!cgc.tensor<";
+  for (int64_t extent : shape)
+    text += std::to_string(extent) + "x";
+  return text + "!cgc.float32>";
+}
+
+class MatmulCodegenTest : public ::testing::Test {
+protected:
+  /// Lowers `subgraph` to Kernel IR and validated SPIR-V; its launch.
+  std::optional<KernelLaunch> compile(cgc::SubgraphOp subgraph) {
+    if (!subgraph)
+      return std::nullopt;
+    llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
+    if (!kernels) {
+      ADD_FAILURE() << llvm::toString(kernels.takeError());
+      return std::nullopt;
+    }
+    llvm::Expected<std::vector<SpirvKernel>> spirv = compileToSpirv(*kernels);
+    if (!spirv) {
+      ADD_FAILURE() << llvm::toString(spirv.takeError());
+      return std::nullopt;
+    }
+    EXPECT_EQ(spirv->size(), 1u);
+    return kernels->launches.at(0);
+  }
+
+  std::optional<KernelLaunch> compile(const SingleOpSubgraph &subgraph) {
+    return compile(parser.parseSubgraph(subgraph));
+  }
+
+  std::string refusal(const SingleOpSubgraph &subgraph) {
+    cgc::SubgraphOp op = parser.parseSubgraph(subgraph);
+    if (!op)
+      return "(not parsed)";
+    return llvm::toString(checkKernelSupport(op));
+  }
+
+  test::SubgraphParser parser;
+};
+
+TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
+  // Small tiles: 8 lanes x 4 columns, 4 rows per workgroup.
+  for (auto [m, k, n] : {std::array<int64_t, 3>{1, 1, 1},
+                         {5, 7, 12},
+                         {4, 8, 32},
+                         {33, 17, 70},
+                         {3, 130, 5}}) {
+    SCOPED_TRACE(llvm::formatv("{0}x{1}x{2}", m, k, n).str());
+    std::optional<KernelLaunch> launch =
+        compile({"mm", "matmul", {f32({m, k}), f32({k, n})}, "", f32({m, n})});
+    ASSERT_TRUE(launch);
+    EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{8, 1, 1}));
+    EXPECT_EQ(launch->workgroupCount,
+              (std::array<uint32_t, 3>{uint32_t((n + 31) / 32),
+                                       uint32_t((m + 3) / 4), 1}));
+  }
+}
+
+TEST_F(MatmulCodegenTest, LargeProductsUseTheLargeTile) {
+  // 16 rows x (8 lanes x 16 columns) per workgroup.
+  std::optional<KernelLaunch> launch = compile(
+      {"mm", "matmul", {f32({260, 44}), f32({44, 264})}, "", f32({260, 264})});
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{3, 17, 1}));
+}
+
+TEST_F(MatmulCodegenTest, GemmsWithTransposesAndCLowerAndValidate) {
+  int64_t m = 6, k = 9, n = 10;
+  for (bool transA : {false, true})
+    for (bool transB : {false, true})
+      for (const std::string &c :
+           {f32({m, n}), f32({n}), f32({m, 1}), f32({1})}) {
+        SCOPED_TRACE(
+            llvm::formatv("transA {0} transB {1} C {2}", transA, transB, c)
+                .str());
+        std::string a = transA ? f32({k, m}) : f32({m, k});
+        std::string b = transB ? f32({n, k}) : f32({k, n});
+        std::string attributes =
+            llvm::formatv(" {{alpha = 0.25 : f32, beta = 3.0 : f32, "
+                          "trans_a = {0}, trans_b = {1}}",
+                          transA, transB);
+        EXPECT_TRUE(
+            compile({"gemm", "gemm", {a, b, c}, attributes, f32({m, n})}));
+      }
+  EXPECT_TRUE(compile(
+      {"gemmNoC", "gemm", {f32({m, k}), f32({k, n})}, "", f32({m, n})}));
+}
+
+TEST_F(MatmulCodegenTest, BatchedMatmulsLaunchOneLayerPerMatrix) {
+  std::optional<KernelLaunch> launch =
+      compile({"batched",
+               "matmul",
+               {f32({2, 3, 5, 8}), f32({2, 3, 8, 6})},
+               "",
+               f32({2, 3, 5, 6})});
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1, 2, 6}));
+  // B shared by every matrix of A.
+  EXPECT_TRUE(compile({"sharedB",
+                       "matmul",
+                       {f32({4, 5, 8}), f32({8, 6})},
+                       "",
+                       f32({4, 5, 6})}));
+}
+
+/// matmul -> add bias -> gelu -> greater/where (bool in between), then
+/// optionally an add that grows the shape to 2x7x20.
+std::string epilogueModule(bool grows) {
+  std::string a = f32({7, 9}), b = f32({9, 20}), out = f32({7, 20}),
+              bias = f32({20}), mask = "!cgc.tensor<7x20x!cgc.bool>",
+              wide = f32({2, 7, 20});
+  std::string last = grows ? llvm::formatv(R"mlir(
+      %5 = cgc_op.add(%4, %w) : ({0}, {1})
+      cgc.return %5 : {1})mlir",
+                                           out, wide)
+                                 .str()
+                           : "\n      cgc.return %4 : " + out;
+  return llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.subgraph @epilogue attributes {{origin = "test"} {{
+    cgc.functional_definition private @f(%a: {0}, %b: {1}, %bias: {3}, %w: {5}) -> {6} {{
+      %0 = cgc_op.matmul(%a, %b) : ({0}, {1})
+      %1 = cgc_op.add(%0, %bias) : ({2}, {3})
+      %2 = cgc_op.gelu(%1) : ({2})
+      %3 = cgc_op.greater(%2, %0) : ({2}, {2})
+      %4 = cgc_op.where(%3, %2, %1) : ({4}, {2}, {2}){7}
+    }
+  }
+})mlir",
+                       a, b, out, bias, mask, wide, grows ? wide : out, last)
+      .str();
+}
+
+TEST_F(MatmulCodegenTest, EpiloguesLowerAndValidate) {
+  EXPECT_TRUE(compile(parser.parseSubgraph(epilogueModule(false))));
+  cgc::SubgraphOp grows = parser.parseSubgraph(epilogueModule(true));
+  ASSERT_TRUE(grows);
+  EXPECT_EQ(llvm::toString(checkKernelSupport(grows)),
+            "subgraph @epilogue: the epilogue's shapes must broadcast to the "
+            "product's shape");
+}
+
+TEST_F(MatmulCodegenTest, UnsupportedProductsAreRefusedByName) {
+  std::string half = "!cgc.tensor<4x4x!cgc.float16>";
+  EXPECT_EQ(refusal({"halfMm", "matmul", {half, half}, "", half}),
+            "subgraph @halfMm: cgc_op.matmul has no kernel generator yet for "
+            "tensors other than float32");
+  EXPECT_EQ(
+      refusal({"vectorMm", "matmul", {f32({4}), f32({4, 3})}, "", f32({3})}),
+      "subgraph @vectorMm: cgc_op.matmul on operands of rank below 2 "
+      "has no kernel generator yet");
+  EXPECT_EQ(refusal({"broadcastMm",
+                     "matmul",
+                     {f32({2, 1, 3, 4}), f32({1, 5, 4, 2})},
+                     "",
+                     f32({2, 5, 3, 2})}),
+            "subgraph @broadcastMm: cgc_op.matmul with broadcast batch "
+            "dimensions has no kernel generator yet");
+  EXPECT_EQ(
+      refusal(
+          {"emptyMm", "matmul", {f32({0, 4}), f32({4, 3})}, "", f32({0, 3})}),
+      "subgraph @emptyMm: cgc_op.matmul on empty tensors has no kernel "
+      "generator yet");
+}
+
+} // namespace
