@@ -5,6 +5,7 @@
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Devices.h"
+#include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
@@ -151,11 +152,10 @@ compileFor(const Model &model, llvm::ArrayRef<device::Device *> targets) {
 
 /// Runs the compiled model and checks it against the interpreter's results.
 std::optional<std::string>
-checkCompiledRun(const CompiledModel &compiled,
-                 llvm::ArrayRef<device::Device *> devices,
-                 llvm::ArrayRef<Tensor> inputs,
+checkCompiledRun(runtime::CompiledProgram &program,
+                 const WeightLookup &weights, llvm::ArrayRef<Tensor> inputs,
                  llvm::ArrayRef<Tensor> referenceResults) {
-  auto results = runCompiled(compiled, inputs, devices);
+  auto results = program.run(inputs, weights);
   if (!results)
     return "running the compiled Output IR: " +
            llvm::toString(results.takeError());
@@ -178,17 +178,16 @@ checkCompiledRun(const CompiledModel &compiled,
 /// expected outputs (ONNX tolerance: device arithmetic may round
 /// differently from the reference kernels).
 std::optional<std::string>
-checkDeviceRun(const CompiledModel &compiled,
-               llvm::ArrayRef<device::Device *> devices,
-               llvm::ArrayRef<Tensor> inputs,
+checkDeviceRun(runtime::CompiledProgram &program, const WeightLookup &weights,
+               llvm::StringRef device, llvm::ArrayRef<Tensor> inputs,
                llvm::ArrayRef<std::pair<std::string, Tensor>> expected) {
-  auto results = runCompiled(compiled, inputs, devices);
+  auto results = program.run(inputs, weights);
   if (!results)
-    return "running on " + devices.front()->getName().str() + ": " +
+    return "running on " + device.str() + ": " +
            llvm::toString(results.takeError());
   for (size_t k = 0; k < results->size() && k < expected.size(); ++k)
     if (auto mismatch = compareOutput((*results)[k], expected[k].second, k))
-      return "on " + devices.front()->getName().str() + ": " + *mismatch;
+      return "on " + device.str() + ": " + *mismatch;
   return std::nullopt;
 }
 
@@ -219,6 +218,8 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
   }
   std::optional<CompiledModel> compiled;
   std::optional<DeviceSet> devices;
+  // Compiled once, run for every data set.
+  std::unique_ptr<runtime::CompiledProgram> program;
   if (mode != ExecutionMode::Reference) {
     auto opened = openDevices(
         mode == ExecutionMode::Vulkan ? "vulkan" : "reference", context);
@@ -231,7 +232,15 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
     if (!result)
       return failure(TestStatus::Failed, llvm::toString(result.takeError()));
     compiled = std::move(*result);
+    auto built = runtime::CompiledProgram::compile(compiled->module.get(),
+                                                   devices->all());
+    if (!built)
+      return failure(TestStatus::Failed, llvm::toString(built.takeError()));
+    program = std::move(*built);
   }
+  std::optional<WeightLookup> weights;
+  if (compiled)
+    weights.emplace(compiled->weights);
   for (const std::string &set : sets) {
     auto inputs = readDataSet(set, "input", signature->inputs);
     auto outputs = readDataSet(set, "output", signature->outputs);
@@ -255,11 +264,12 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
         return failure(TestStatus::Failed, *mismatch);
     if (mode == ExecutionMode::Compiled)
       if (auto mismatch =
-              checkCompiledRun(*compiled, devices->all(), arguments, *results))
+              checkCompiledRun(*program, *weights, arguments, *results))
         return failure(TestStatus::Failed, *mismatch);
     if (mode == ExecutionMode::Vulkan)
-      if (auto mismatch = checkDeviceRun(*compiled, devices->all(), arguments,
-                                         *outputs))
+      if (auto mismatch = checkDeviceRun(*program, *weights,
+                                         devices->primary->getName(),
+                                         arguments, *outputs))
         return failure(TestStatus::Failed, *mismatch);
   }
   return failure(TestStatus::Passed, "");

@@ -127,23 +127,18 @@ std::vector<std::string> programNames(cgc::ProgramOp program,
   return names;
 }
 
-/// Binds named constants to a model's weights.
-class WeightLookup {
-public:
-  explicit WeightLookup(const NamedTensors &weights) {
-    for (const auto &[name, value] : weights)
-      byName[name] = &value;
-  }
-  llvm::Expected<Tensor> operator()(llvm::StringRef name) const {
-    if (const Tensor *value = byName.lookup(name))
-      return *value;
-    return makeError("no weight named \"" + name + "\" in the weights file");
-  }
-
-private:
-  llvm::StringMap<const Tensor *> byName;
-};
 } // namespace
+
+WeightLookup::WeightLookup(const NamedTensors &weights) {
+  for (const auto &[name, value] : weights)
+    byName[name] = &value;
+}
+
+llvm::Expected<Tensor> WeightLookup::operator()(llvm::StringRef name) const {
+  if (const Tensor *value = byName.lookup(name))
+    return *value;
+  return makeError("no weight named \"" + name + "\" in the weights file");
+}
 
 std::string defaultWeightsPath(llvm::StringRef modelPath) {
   llvm::SmallString<256> path(modelPath);

@@ -297,12 +297,7 @@ int runBench(mlir::MLIRContext &context) {
     return fail(program.takeError());
   double partitionSeconds = secondsSince(start);
 
-  auto lookup = [&](StringRef name) -> Expected<Tensor> {
-    for (const auto &[weightName, tensor] : model->weights)
-      if (weightName == name)
-        return tensor;
-    return createStringError("no weight named '" + name + "'");
-  };
+  driver::WeightLookup lookup(model->weights);
   std::vector<runtime::DispatchTiming> timings;
   auto device = timeRuns(
       [&]() -> Error {

@@ -16,6 +16,7 @@
 #include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Runtime/Tensor.h"
 #include "opencgc/Runtime/WeightsFile.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -56,6 +57,16 @@ llvm::Expected<Model> loadModel(llvm::StringRef path,
 
 /// Reads a tensor from a .npy or ONNX TensorProto .pb file.
 llvm::Expected<Tensor> readTensorFile(llvm::StringRef path);
+
+/// Binds named constants (cgc.constant) to a model's weights by name.
+class WeightLookup {
+public:
+  explicit WeightLookup(const NamedTensors &weights);
+  llvm::Expected<Tensor> operator()(llvm::StringRef name) const;
+
+private:
+  llvm::StringMap<const Tensor *> byName;
+};
 
 /// Checks `inputs` against the entry point (count, element type, shape),
 /// naming the input and the expected type on mismatch.
