@@ -5,8 +5,10 @@
 // arith/math code, and every output is stored in the same invocation.
 //
 //===----------------------------------------------------------------------===//
+#include "ConvolutionKernel.h"
 #include "IterationSpace.h"
 #include "KernelSupport.h"
+#include "ReductionKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -45,8 +47,8 @@ void loadKernelDialects(MLIRContext &context) {
                   vector::VectorDialect>();
   context.appendDialectRegistry(registry);
   context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect,
-                      scf::SCFDialect, vector::VectorDialect>();
+                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                      vector::VectorDialect>();
 }
 
 int64_t countElements(llvm::ArrayRef<int64_t> shape) {
@@ -237,6 +239,10 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
   KernelModule kernels;
   if (isMatmulSubgraph(definition)) {
     kernels = buildMatmulKernel(subgraph);
+  } else if (isConvolutionSubgraph(definition)) {
+    kernels = buildConvolutionKernel(subgraph);
+  } else if (isReductionSubgraph(definition)) {
+    kernels = buildReductionKernel(subgraph);
   } else {
     std::optional<Shape> shape = getIterationShape(definition);
     kernels = ElementwiseKernelBuilder(subgraph, *shape).build();

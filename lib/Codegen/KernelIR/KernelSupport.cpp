@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelSupport.h"
+#include "ConvolutionKernel.h"
+#include "ReductionKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -127,6 +129,10 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
                                    " has no functional definition");
   if (isMatmulSubgraph(definition))
     return checkMatmulSupport(subgraph);
+  if (isConvolutionSubgraph(definition))
+    return checkConvolutionSupport(subgraph);
+  if (isReductionSubgraph(definition))
+    return checkReductionSupport(subgraph);
   // Ops first: their refusals say more than an input's element type.
   for (Operation &op : definition.getBodyBlock()->without_terminator())
     if (llvm::Error error = checkElementwiseOp(subgraph, &op))

@@ -15,22 +15,37 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-/// What the kernel generator fuses today: a matmul or gemm with the
-/// elementwise chain after it as its epilogue (preferred, so products
-/// absorb their epilogues), and elementwise chains (with every escaping
-/// value as a result). Specialization rejects what it cannot lower, which
-/// then runs on the fallback target.
+/// What the kernel generator fuses today: a matmul, gemm or convolution
+/// with the elementwise chain after it as its epilogue (preferred, so
+/// products absorb their epilogues), and elementwise chains (with every
+/// escaping value as a result). Specialization rejects what it cannot lower,
+/// which then runs on the fallback target. A float32 reduce_* op takes
+/// up to four elementwise ops before it as its prologue (preferred over the
+/// elementwise chain, which would otherwise write the reduced tensor);
+/// softmax and log_softmax run alone.
 constexpr llvm::StringLiteral kVulkanDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @vulkan {
     cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
-      %m = cgc_pattern.op ["matmul", "gemm"]
+      %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
     }
     cgc_pattern.pattern @elementwise attributes {multi_output} {
       %0 = cgc_pattern.chain {class = "elementwise", min = 1}
       cgc_pattern.yield %0
+    }
+    cgc_pattern.pattern @reduction attributes {benefit = 3 : i64} {
+      %p = cgc_pattern.chain {class = "elementwise", max = 4}
+      %r = cgc_pattern.op ["reduce_sum", "reduce_mean", "reduce_max",
+                           "reduce_min", "reduce_prod", "reduce_l1",
+                           "reduce_l2", "reduce_log_sum", "reduce_log_sum_exp",
+                           "reduce_sum_square"](%p) {dtypes = ["float32"]}
+      cgc_pattern.yield %r
+    }
+    cgc_pattern.pattern @softmax {
+      %s = cgc_pattern.op ["softmax", "log_softmax"] {dtypes = ["float32"]}
+      cgc_pattern.yield %s
     }
   }
 }

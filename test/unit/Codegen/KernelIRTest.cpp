@@ -97,8 +97,8 @@ TEST_F(KernelIRTest, EmptyTensorsGetOneElementBuffers) {
 
 TEST_F(KernelIRTest, NonElementwiseOpIsRefusedByName) {
   const char *type = "!cgc.tensor<2x8x!cgc.float32>";
-  EXPECT_EQ(refusal({"softmax", "softmax", {type}, " {axis = 1 : i64}", type}),
-            "subgraph @softmax: cgc_op.softmax has no kernel generator yet");
+  EXPECT_EQ(refusal({"hardmax", "hardmax", {type}, " {axis = 1 : i64}", type}),
+            "subgraph @hardmax: cgc_op.hardmax has no kernel generator yet");
 }
 
 TEST_F(KernelIRTest, ElementwiseOpWithoutGeneratorIsRefusedByName) {
@@ -143,10 +143,10 @@ TEST_F(KernelIRTest, IntegerInputsNoOpReadsAreRefused) {
 
 TEST_F(KernelIRTest, RefusalNamesTheFirstUnsupportedOpOfAFusion) {
   const char *text = R"(cgc.module {
-  cgc.subgraph @reluSoftmax attributes {origin = "test"} {
+  cgc.subgraph @reluHardmax attributes {origin = "test"} {
     cgc.functional_definition private @f(%a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
       %0 = cgc_op.relu(%a) : (!cgc.tensor<2x8x!cgc.float32>)
-      %1 = cgc_op.softmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      %1 = cgc_op.hardmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<2x8x!cgc.float32>
     }
   }
@@ -154,7 +154,7 @@ TEST_F(KernelIRTest, RefusalNamesTheFirstUnsupportedOpOfAFusion) {
   cgc::SubgraphOp subgraph = parser.parseSubgraph(std::string(text));
   ASSERT_TRUE(subgraph);
   EXPECT_EQ(llvm::toString(checkKernelSupport(subgraph)),
-            "subgraph @reluSoftmax: cgc_op.softmax has no kernel generator "
+            "subgraph @reluHardmax: cgc_op.hardmax has no kernel generator "
             "yet");
 }
 

@@ -1,17 +1,17 @@
 // Subgraphs the kernel generator refuses, next to one it accepts.
 cgc.module {
-  cgc.subgraph @softmax attributes {origin = "test"} {
-    cgc.functional_definition private @softmaxFunctional(
+  cgc.subgraph @hardmax attributes {origin = "test"} {
+    cgc.functional_definition private @hardmaxFunctional(
         %a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
-      %0 = cgc_op.softmax(%a) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      %0 = cgc_op.hardmax(%a) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
       cgc.return %0 : !cgc.tensor<2x8x!cgc.float32>
     }
   }
-  cgc.subgraph @reluSoftmax attributes {origin = "test"} {
-    cgc.functional_definition private @reluSoftmaxFunctional(
+  cgc.subgraph @reluHardmax attributes {origin = "test"} {
+    cgc.functional_definition private @reluHardmaxFunctional(
         %a: !cgc.tensor<2x8x!cgc.float32>) -> !cgc.tensor<2x8x!cgc.float32> {
       %0 = cgc_op.relu(%a) : (!cgc.tensor<2x8x!cgc.float32>)
-      %1 = cgc_op.softmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
+      %1 = cgc_op.hardmax(%0) {axis = 1 : i64} : (!cgc.tensor<2x8x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<2x8x!cgc.float32>
     }
   }

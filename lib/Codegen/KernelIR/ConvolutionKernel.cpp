@@ -1,0 +1,463 @@
+//===- ConvolutionKernel.cpp - 2-D convolutions with fused epilogues ------===//
+//
+// Direct convolution, float32, NCHW. Each invocation computes kColumns
+// consecutive output columns of kChannels output channels (1 when a group
+// has fewer or an indivisible number) of one (batch, output row),
+// accumulating in f32 registers over the input channels of their group and
+// the kernel window; every input element loaded serves each channel. Padding
+// taps are handled without branches: the input coordinate is clamped into the
+// tensor for the load and the loaded value replaced by 0 when the tap lies
+// outside. The epilogue (every op after the convolution) runs on each
+// accumulator before its guarded store.
+//
+//===----------------------------------------------------------------------===//
+#include "ConvolutionKernel.h"
+#include "IterationSpace.h"
+#include "KernelSupport.h"
+#include "ScalarOps.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+constexpr int64_t kColumns = 4;  // output columns per invocation
+constexpr int64_t kChannels = 4; // output channels per invocation
+constexpr uint32_t kWorkgroupSize = 64;
+constexpr int64_t kMaxWorkgroupCount = 65535;
+
+/// The convolution's geometry (2-D spatial, NCHW).
+struct ConvShape {
+  int64_t batch, inChannels, outChannels, groups;
+  int64_t inH, inW, outH, outW, kernelH, kernelW;
+  int64_t strideH, strideW, dilationH, dilationW, padH, padW;
+  Shape outShape;
+  int64_t channelTile = 1; // output channels per invocation
+  int64_t groupIn() const { return inChannels / groups; }
+  int64_t groupOut() const { return outChannels / groups; }
+  int64_t columnTiles() const { return (outW + kColumns - 1) / kColumns; }
+  int64_t invocations() const {
+    return batch * (outChannels / channelTile) * outH * columnTiles();
+  }
+};
+
+int64_t product(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+llvm::ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<cgc::TensorType>(value.getType()).getShape();
+}
+
+bool isFloat32(Type type) {
+  auto tensor = dyn_cast<cgc::TensorType>(type);
+  return tensor && isa<cgc::Float32Type>(tensor.getElementType());
+}
+
+/// `attr`'s two values, or {fallback, fallback} when absent.
+std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
+  if (!attr)
+    return std::array<int64_t, 2>{fallback, fallback};
+  if (attr.size() != 2)
+    return std::nullopt;
+  return std::array<int64_t, 2>{cast<IntegerAttr>(attr[0]).getInt(),
+                                cast<IntegerAttr>(attr[1]).getInt()};
+}
+
+llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
+                                  cgc_op::ConvolutionOp conv) {
+  auto refuse = [&](const llvm::Twine &why) {
+    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                   ": cgc_op.convolution " + why.str());
+  };
+  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
+  llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
+  llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
+  if (x.size() != 4 || w.size() != 4 || y.size() != 4)
+    return refuse("with other than 2 spatial dimensions has no kernel "
+                  "generator yet");
+  auto strides = pair(conv.getStridesAttr(), 1);
+  auto dilations = pair(conv.getDilationsAttr(), 1);
+  auto padding = pair(conv.getStartPaddingAttr(), 0);
+  if (!strides || !dilations || !padding)
+    return refuse("has attributes of the wrong length");
+  ConvShape s;
+  s.batch = x[0];
+  s.inChannels = x[1];
+  s.inH = x[2];
+  s.inW = x[3];
+  s.outChannels = w[0];
+  s.kernelH = w[2];
+  s.kernelW = w[3];
+  s.groups = int64_t(conv.getGroup());
+  s.outH = y[2];
+  s.outW = y[3];
+  std::tie(s.strideH, s.strideW) = std::pair((*strides)[0], (*strides)[1]);
+  std::tie(s.dilationH, s.dilationW) =
+      std::pair((*dilations)[0], (*dilations)[1]);
+  std::tie(s.padH, s.padW) = std::pair((*padding)[0], (*padding)[1]);
+  s.outShape = Shape(y);
+  if (s.groups < 1 || s.inChannels % s.groups || s.outChannels % s.groups ||
+      w[1] != s.groupIn() || y[0] != s.batch || y[1] != s.outChannels)
+    return refuse("has inconsistent channels or groups");
+  if (s.groupOut() % kChannels == 0)
+    s.channelTile = kChannels;
+  if (product(y) == 0 || product(x) == 0 || product(w) == 0)
+    return refuse("on empty tensors has no kernel generator yet");
+  if ((s.invocations() + kWorkgroupSize - 1) / kWorkgroupSize >
+      kMaxWorkgroupCount * kMaxWorkgroupCount)
+    return refuse("has too many outputs for one launch");
+  return s;
+}
+
+llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
+  return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                 ": " + why.str());
+}
+
+/// Whether every epilogue value broadcasts to the convolution's output
+/// shape without growing it: one epilogue element per accumulator.
+bool epilogueFits(Block *body, llvm::ArrayRef<int64_t> outShape) {
+  SmallVector<llvm::ArrayRef<int64_t>> shapes = {outShape};
+  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
+    for (Value operand : op.getOperands())
+      shapes.push_back(shapeOf(operand));
+    shapes.push_back(shapeOf(op.getResult(0)));
+  }
+  std::optional<Shape> iteration = broadcastShapes(shapes);
+  return iteration && llvm::ArrayRef<int64_t>(*iteration) == outShape;
+}
+
+class ConvolutionKernelBuilder {
+public:
+  ConvolutionKernelBuilder(cgc::SubgraphOp subgraph, ConvShape shape)
+      : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
+        conv(cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front())),
+        shape(std::move(shape)), builder(subgraph.getContext()) {}
+
+  KernelModule build();
+
+private:
+  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  }
+  Value add(Value x, Value y) {
+    return arith::AddIOp::create(builder, loc, x, y);
+  }
+  Value mul(Value x, int64_t y) {
+    if (y == 0)
+      return index(0);
+    return y == 1 ? x : arith::MulIOp::create(builder, loc, x, index(y));
+  }
+  Value lessThan(Value x, Value bound) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, x,
+                                 bound);
+  }
+  /// Whether 0 <= x < extent, x a signed index.
+  Value inside(Value x, int64_t extent) {
+    Value low = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                      x, index(0));
+    return arith::AndIOp::create(builder, loc, low, lessThan(x, index(extent)));
+  }
+  Value clampInto(Value x, int64_t extent) {
+    Value low = arith::MaxSIOp::create(builder, loc, x, index(0));
+    return arith::MinSIOp::create(builder, loc, low, index(extent - 1));
+  }
+  Value buffer(Value value) {
+    return function.getArgument(cast<BlockArgument>(value).getArgNumber());
+  }
+
+  Value invocationIndex();
+  void decompose(Value invocation);
+  SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
+                                   Value ih, Value kw, ValueRange accumulators);
+  SmallVector<Value> emitLoops(ValueRange accumulators);
+  Value finish(Value accumulator, Value element);
+  Value scalarOf(Value value, IterationSpace &space, IRMapping &scalars);
+  void storeColumns(ValueRange accumulators);
+
+  cgc::SubgraphOp subgraph;
+  cgc::FunctionalDefinitionOp definition;
+  cgc_op::ConvolutionOp conv;
+  ConvShape shape;
+  OpBuilder builder;
+  Location loc = builder.getUnknownLoc();
+  gpu::GPUFuncOp function;
+
+  // The invocation's output coordinates.
+  Value batchIndex, channel, row, firstColumn;
+};
+
+MemRefType bufferType(Type element, int64_t elements) {
+  return MemRefType::get({std::max<int64_t>(1, elements)}, element);
+}
+
+gpu::GPUFuncOp
+ConvolutionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
+  Type f32 = builder.getF32Type();
+  SmallVector<Type> arguments;
+  for (BlockArgument input : definition.getBodyBlock()->getArguments())
+    arguments.push_back(bufferType(f32, product(shapeOf(input))));
+  arguments.push_back(bufferType(f32, product(shape.outShape)));
+  builder.setInsertionPointToStart(kernels.getBody());
+  auto created = gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
+                                        builder.getFunctionType(arguments, {}));
+  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   builder.getUnitAttr());
+  created.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
+  return created;
+}
+
+/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x
+Value ConvolutionKernelBuilder::invocationIndex() {
+  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value group = add(arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
+  return add(mul(group, kWorkgroupSize), thread);
+}
+
+/// Invocations run over (batch, channel, row, column tile), column tiles
+/// fastest, so neighbouring lanes read neighbouring input columns.
+void ConvolutionKernelBuilder::decompose(Value invocation) {
+  auto divRem = [&](Value x, int64_t by) {
+    Value c = index(by);
+    return std::pair<Value, Value>(arith::DivUIOp::create(builder, loc, x, c),
+                                   arith::RemUIOp::create(builder, loc, x, c));
+  };
+  auto [rest, tile] = divRem(invocation, shape.columnTiles());
+  auto [rest2, outRow] = divRem(rest, shape.outH);
+  auto [n, block] = divRem(rest2, shape.outChannels / shape.channelTile);
+  batchIndex = n;
+  channel = mul(block, shape.channelTile);
+  row = outRow;
+  firstColumn = mul(tile, kColumns);
+}
+
+/// One kernel tap (input row ih, kernel column kw) for every column and
+/// channel; `weightOffset` is the tap's weight for the first channel.
+/// Accumulators are channel-major.
+SmallVector<Value>
+ConvolutionKernelBuilder::accumulateTap(Value inputBase, Value weightOffset,
+                                        Value ih, Value kw,
+                                        ValueRange accumulators) {
+  int64_t channelWeights = shape.groupIn() * shape.kernelH * shape.kernelW;
+  SmallVector<Value> weights;
+  for (int64_t k = 0; k < shape.channelTile; ++k)
+    weights.push_back(
+        memref::LoadOp::create(builder, loc, buffer(conv.getWeight()),
+                               add(weightOffset, index(k * channelWeights))));
+  Value rowInside = inside(ih, shape.inH);
+  Value rowBase = add(inputBase, mul(clampInto(ih, shape.inH), shape.inW));
+  Value tapOffset = add(mul(kw, shape.dilationW), index(-shape.padW));
+  Value zero =
+      arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
+  SmallVector<Value> result(accumulators);
+  for (int64_t c = 0; c < kColumns; ++c) {
+    Value column = add(firstColumn, index(c));
+    Value iw = add(mul(column, shape.strideW), tapOffset);
+    Value valid =
+        arith::AndIOp::create(builder, loc, rowInside, inside(iw, shape.inW));
+    Value loaded =
+        memref::LoadOp::create(builder, loc, buffer(conv.getInput()),
+                               add(rowBase, clampInto(iw, shape.inW)));
+    Value x = arith::SelectOp::create(builder, loc, valid, loaded, zero);
+    for (int64_t k = 0; k < shape.channelTile; ++k) {
+      Value &accumulator = result[k * kColumns + c];
+      accumulator =
+          math::FmaOp::create(builder, loc, weights[k], x, accumulator);
+    }
+  }
+  return result;
+}
+
+/// for c in group's input channels, kh, kw: accumulate one tap.
+SmallVector<Value>
+ConvolutionKernelBuilder::emitLoops(ValueRange accumulators) {
+  Value group =
+      arith::DivUIOp::create(builder, loc, channel, index(shape.groupOut()));
+  Value firstInput =
+      add(mul(batchIndex, shape.inChannels), mul(group, shape.groupIn()));
+  int64_t taps = shape.kernelH * shape.kernelW;
+  Value weightBase = mul(channel, shape.groupIn() * taps);
+  Value rowStart = add(mul(row, shape.strideH), index(-shape.padH));
+  auto loop =
+      [&](int64_t end, ValueRange carried,
+          llvm::function_ref<SmallVector<Value>(Value, ValueRange)> body)
+      -> SmallVector<Value> {
+    auto forOp = scf::ForOp::create(
+        builder, loc, index(0), index(end), index(1), carried,
+        [&](OpBuilder &, Location, Value iv, ValueRange values) {
+          scf::YieldOp::create(builder, loc, body(iv, values));
+        });
+    return SmallVector<Value>(forOp.getResults());
+  };
+  return loop(shape.groupIn(), accumulators, [&](Value c, ValueRange acc) {
+    Value inputBase = mul(add(firstInput, c), shape.inH * shape.inW);
+    Value weightChannel = add(weightBase, mul(c, taps));
+    return loop(shape.kernelH, acc, [&](Value kh, ValueRange acc2) {
+      Value ih = add(rowStart, mul(kh, shape.dilationH));
+      Value weightRow = add(weightChannel, mul(kh, shape.kernelW));
+      return loop(shape.kernelW, acc2, [&](Value kw, ValueRange acc3) {
+        return accumulateTap(inputBase, add(weightRow, kw), ih, kw, acc3);
+      });
+    });
+  });
+}
+
+/// Loads a subgraph input at the element's coordinates, on first use.
+Value ConvolutionKernelBuilder::scalarOf(Value value, IterationSpace &space,
+                                         IRMapping &scalars) {
+  if (Value scalar = scalars.lookupOrNull(value))
+    return scalar;
+  Value scalar = memref::LoadOp::create(builder, loc, buffer(value),
+                                        space.offsetOf(shapeOf(value)));
+  scalars.map(value, scalar);
+  return scalar;
+}
+
+/// The epilogue for one accumulator whose flat output index is `element`.
+Value ConvolutionKernelBuilder::finish(Value accumulator, Value element) {
+  IterationSpace space(builder, loc, element, shape.outShape);
+  IRMapping scalars;
+  scalars.map(conv.getOutput(), accumulator);
+  Block *body = definition.getBodyBlock();
+  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(scalarOf(operand, space, scalars));
+    scalars.map(op.getResult(0),
+                lookupScalarOp(&op)->emit(builder, op.getLoc(), &op, operands));
+  }
+  return scalarOf(body->getTerminator()->getOperand(0), space, scalars);
+}
+
+void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
+  Value out = function.getArgument(definition.getNumArguments());
+  Value plane = add(mul(batchIndex, shape.outChannels), channel);
+  Value rowStart = mul(add(mul(plane, shape.outH), row), shape.outW);
+  int64_t channelStride = shape.outH * shape.outW;
+  for (int64_t c = 0; c < kColumns; ++c) {
+    Value column = add(firstColumn, index(c));
+    OpBuilder::InsertionGuard guard(builder);
+    auto ifOp = scf::IfOp::create(builder, loc,
+                                  lessThan(column, index(shape.outW)), false);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    for (int64_t k = 0; k < shape.channelTile; ++k) {
+      Value element = add(add(rowStart, column), index(k * channelStride));
+      memref::StoreOp::create(builder, loc,
+                              finish(accumulators[k * kColumns + c], element),
+                              out, element);
+    }
+  }
+}
+
+std::array<uint32_t, 3> workgroupCount(const ConvShape &shape) {
+  int64_t groups = (shape.invocations() + kWorkgroupSize - 1) / kWorkgroupSize;
+  if (groups <= kMaxWorkgroupCount)
+    return {uint32_t(groups), 1, 1};
+  return {uint32_t(kMaxWorkgroupCount),
+          uint32_t((groups + kMaxWorkgroupCount - 1) / kMaxWorkgroupCount), 1};
+}
+
+KernelModule ConvolutionKernelBuilder::build() {
+  loc = subgraph.getLoc();
+  KernelModule result;
+  result.module = ModuleOp::create(loc);
+  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                               builder.getUnitAttr());
+  builder.setInsertionPointToStart(result.module->getBody());
+  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
+  function = createFunction(kernels);
+  builder.setInsertionPointToStart(&function.getBody().front());
+
+  Value invocation = invocationIndex();
+  auto ifOp = scf::IfOp::create(
+      builder, loc, lessThan(invocation, index(shape.invocations())), false);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  decompose(invocation);
+  SmallVector<Value> accumulators;
+  for (int64_t k = 0; k < shape.channelTile; ++k) {
+    Value initial =
+        conv.getBias()
+            ? Value(memref::LoadOp::create(builder, loc, buffer(conv.getBias()),
+                                           add(channel, index(k))))
+            : Value(arith::ConstantOp::create(builder, loc,
+                                              builder.getF32FloatAttr(0)));
+    accumulators.append(kColumns, initial);
+  }
+  storeColumns(emitLoops(accumulators));
+  builder.setInsertionPointAfter(ifOp);
+  gpu::ReturnOp::create(builder, loc);
+
+  KernelLaunch launch;
+  launch.name = subgraph.getSymName().str();
+  launch.workgroupSize = {kWorkgroupSize, 1, 1};
+  launch.workgroupCount = workgroupCount(shape);
+  result.launches.push_back(std::move(launch));
+  return result;
+}
+
+} // namespace
+
+bool isConvolutionSubgraph(cgc::FunctionalDefinitionOp definition) {
+  Block *body = definition.getBodyBlock();
+  return !body->without_terminator().empty() &&
+         isa<cgc_op::ConvolutionOp>(body->front());
+}
+
+llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  Block *body = definition.getBodyBlock();
+  auto conv = cast<cgc_op::ConvolutionOp>(body->front());
+  llvm::Expected<ConvShape> shape = analyze(subgraph, conv);
+  if (!shape)
+    return shape.takeError();
+  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
+    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
+      return error;
+  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
+      !llvm::all_of(definition.getResultTypes(), isFloat32))
+    return refuse(subgraph, "cgc_op.convolution has no kernel generator yet "
+                            "for tensors other than float32");
+  if (definition.getNumResults() != 1)
+    return refuse(subgraph, "a convolution kernel stores one result, not " +
+                                llvm::Twine(definition.getNumResults()));
+  if (!epilogueFits(body, shape->outShape))
+    return refuse(subgraph, "the epilogue's shapes must broadcast to the "
+                            "convolution's output shape");
+  for (Value input : body->getArguments())
+    if (product(shapeOf(input)) > std::numeric_limits<int32_t>::max())
+      return refuse(subgraph, "an input exceeds 32-bit indexing");
+  if (product(shape->outShape) > std::numeric_limits<int32_t>::max())
+    return refuse(subgraph, "the output exceeds 32-bit indexing");
+  return llvm::Error::success();
+}
+
+KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  auto conv = cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front());
+  ConvShape shape = cantFail(analyze(subgraph, conv));
+  return ConvolutionKernelBuilder(subgraph, std::move(shape)).build();
+}
+
+} // namespace opencgc::codegen

@@ -1,0 +1,180 @@
+//===- ConvolutionCodegenTest.cpp - Convolution kernels, refusals --------===//
+//
+// 2-D convolutions (strides, padding, dilation, groups, depthwise, with and
+// without bias, with an epilogue) lower to Kernel IR and to SPIR-V that
+// passes the validator; what the generator does not handle is refused with
+// the subgraph's and the op's names.
+//
+//===----------------------------------------------------------------------===//
+#include "CodegenTestSupport.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace opencgc;
+using namespace opencgc::codegen;
+using test::SingleOpSubgraph;
+
+namespace {
+
+std::string f32(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "!cgc.tensor<";
+  for (int64_t extent : shape)
+    text += std::to_string(extent) + "x";
+  return text + "!cgc.float32>";
+}
+
+class ConvolutionCodegenTest : public ::testing::Test {
+protected:
+  /// Lowers `subgraph` to Kernel IR and validated SPIR-V; its launch.
+  std::optional<KernelLaunch> compile(cgc::SubgraphOp subgraph) {
+    if (!subgraph)
+      return std::nullopt;
+    llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
+    if (!kernels) {
+      ADD_FAILURE() << llvm::toString(kernels.takeError());
+      return std::nullopt;
+    }
+    llvm::Expected<std::vector<SpirvKernel>> spirv = compileToSpirv(*kernels);
+    if (!spirv) {
+      ADD_FAILURE() << llvm::toString(spirv.takeError());
+      return std::nullopt;
+    }
+    EXPECT_EQ(spirv->size(), 1u);
+    return kernels->launches.at(0);
+  }
+
+  std::optional<KernelLaunch> compile(const SingleOpSubgraph &subgraph) {
+    return compile(parser.parseSubgraph(subgraph));
+  }
+
+  std::string refusal(const SingleOpSubgraph &subgraph) {
+    cgc::SubgraphOp op = parser.parseSubgraph(subgraph);
+    if (!op)
+      return "(not parsed)";
+    return llvm::toString(checkKernelSupport(op));
+  }
+
+  test::SubgraphParser parser;
+};
+
+struct ConvCase {
+  const char *name;
+  std::array<int64_t, 4> input, weight, output;
+  std::string attributes;
+  bool bias;
+};
+
+TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
+  std::vector<ConvCase> cases = {
+      {"plain", {1, 3, 8, 8}, {4, 3, 3, 3}, {1, 4, 6, 6}, "", true},
+      {"padded",
+       {2, 3, 7, 5},
+       {4, 3, 3, 3},
+       {2, 4, 7, 5},
+       " {start_padding = [1, 1], end_padding = [1, 1]}",
+       true},
+      {"strided",
+       {1, 2, 9, 9},
+       {3, 2, 3, 3},
+       {1, 3, 4, 4},
+       " {strides = [2, 2]}",
+       false},
+      {"dilated",
+       {1, 2, 9, 9},
+       {3, 2, 3, 3},
+       {1, 3, 5, 5},
+       " {dilations = [2, 2]}",
+       true},
+      {"grouped",
+       {1, 4, 6, 6},
+       {6, 2, 3, 3},
+       {1, 6, 6, 6},
+       " {group = 2 : i64, start_padding = [1, 1], end_padding = [1, 1]}",
+       true},
+      {"groupedTiled",
+       {1, 4, 6, 6},
+       {8, 2, 3, 3},
+       {1, 8, 4, 4},
+       " {group = 2 : i64}",
+       true},
+      {"depthwise",
+       {1, 5, 6, 6},
+       {5, 1, 3, 3},
+       {1, 5, 3, 3},
+       " {group = 5 : i64, strides = [2, 2], start_padding = [1, 1], "
+       "end_padding = [1, 1]}",
+       false},
+  };
+  for (const ConvCase &c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::string> inputs = {f32(c.input), f32(c.weight)};
+    if (c.bias)
+      inputs.push_back(f32({c.weight[0]}));
+    std::optional<KernelLaunch> launch =
+        compile({c.name, "convolution", inputs, c.attributes, f32(c.output)});
+    ASSERT_TRUE(launch);
+    // Four output columns of four channels (one channel when a group's
+    // count is not a multiple of 4) per invocation, 64 per workgroup.
+    int64_t groups = c.input[1] / c.weight[1];
+    int64_t channels = (c.weight[0] / groups) % 4 == 0 ? 4 : 1;
+    int64_t invocations = c.output[0] * (c.output[1] / channels) * c.output[2] *
+                          ((c.output[3] + 3) / 4);
+    EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{64, 1, 1}));
+    EXPECT_EQ(
+        launch->workgroupCount,
+        (std::array<uint32_t, 3>{uint32_t((invocations + 63) / 64), 1, 1}));
+  }
+}
+
+TEST_F(ConvolutionCodegenTest, EpiloguesLowerAndValidate) {
+  std::string x = f32({1, 3, 6, 6}), w = f32({4, 3, 3, 3}), b = f32({4}),
+              out = f32({1, 4, 4, 4}), scale = f32({4, 1, 1});
+  std::string module = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.subgraph @convEpilogue attributes {{origin = "test"} {{
+    cgc.functional_definition private @f(%x: {0}, %w: {1}, %b: {2}, %s: {4}, %r: {3}) -> {3} {{
+      %0 = cgc_op.convolution(%x, %w, %b) : ({0}, {1}, {2})
+      %1 = cgc_op.mul(%0, %s) : ({3}, {4})
+      %2 = cgc_op.add(%1, %r) : ({3}, {3})
+      %3 = cgc_op.relu(%2) : ({3})
+      cgc.return %3 : {3}
+    }
+  }
+})mlir",
+                                     x, w, b, out, scale)
+                           .str();
+  EXPECT_TRUE(compile(parser.parseSubgraph(module)));
+}
+
+TEST_F(ConvolutionCodegenTest, UnsupportedConvolutionsAreRefusedByName) {
+  EXPECT_EQ(refusal({"conv1d",
+                     "convolution",
+                     {f32({1, 2, 8}), f32({3, 2, 3})},
+                     "",
+                     f32({1, 3, 6})}),
+            "subgraph @conv1d: cgc_op.convolution with other than 2 spatial "
+            "dimensions has no kernel generator yet");
+  EXPECT_EQ(refusal({"conv3d",
+                     "convolution",
+                     {f32({1, 2, 4, 4, 4}), f32({3, 2, 3, 3, 3})},
+                     "",
+                     f32({1, 3, 2, 2, 2})}),
+            "subgraph @conv3d: cgc_op.convolution with other than 2 spatial "
+            "dimensions has no kernel generator yet");
+  std::string half = "!cgc.tensor<1x2x4x4x!cgc.float16>";
+  EXPECT_EQ(refusal({"halfConv",
+                     "convolution",
+                     {half, "!cgc.tensor<2x2x1x1x!cgc.float16>"},
+                     "",
+                     half}),
+            "subgraph @halfConv: cgc_op.convolution has no kernel generator "
+            "yet for tensors other than float32");
+}
+
+} // namespace
