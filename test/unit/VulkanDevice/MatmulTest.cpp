@@ -7,104 +7,24 @@
 // transposes and batches.
 //
 //===----------------------------------------------------------------------===//
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
-#include "opencgc/Device/ReferenceDevice.h"
-#include "opencgc/Device/VulkanDevice.h"
-#include "opencgc/Dialect/Registration.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "FusedKernelFixture.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <gtest/gtest.h>
-
-#include <cmath>
-#include <random>
 
 using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanMatmulTest : public ::testing::Test {
+class VulkanMatmulTest : public testgen::FusedKernelTest {
 protected:
-  void SetUp() override {
-    loadCGCDialects(context);
-    auto device = device::createVulkanDevice(context);
-    ASSERT_TRUE(bool(device))
-        << "no Vulkan device (CI installs mesa-vulkan-drivers): "
-        << llvm::toString(device.takeError());
-    vulkan = std::move(*device);
-    reference = device::createReferenceDevice(context);
+  void expectMatchesReference(const std::string &text) {
+    expectOneVulkanSubgraph(text, /*seed=*/11);
   }
-
-  /// Compiles `text` for Vulkan, checks that every partition runs there,
-  /// and compares its results on random inputs with the reference's.
-  void expectMatchesReference(const std::string &text);
-
-  MLIRContext context;
-  std::unique_ptr<device::Device> vulkan, reference;
 };
-
-std::string tensorType(llvm::ArrayRef<int64_t> shape) {
-  std::string text = "!cgc.tensor<";
-  for (int64_t extent : shape)
-    text += std::to_string(extent) + "x";
-  return text + "!cgc.float32>";
-}
-
-/// |a - b| <= 1e-4 (1 + |b|) elementwise.
-::testing::AssertionResult closeEnough(const Tensor &actual,
-                                       const Tensor &expected) {
-  if (actual.getShape() != expected.getShape())
-    return ::testing::AssertionFailure() << "shapes differ";
-  for (int64_t i = 0; i < actual.getNumElements(); ++i) {
-    double a = actual.getAsDouble(i), b = expected.getAsDouble(i);
-    if (!(std::fabs(a - b) <= 1e-4 * (1 + std::fabs(b))))
-      return ::testing::AssertionFailure()
-             << "element " << i << ": " << a << " vs " << b;
-  }
-  return ::testing::AssertionSuccess();
-}
-
-void VulkanMatmulTest::expectMatchesReference(const std::string &text) {
-  auto module = parseSourceString<cgc::ModuleOp>(text, &context);
-  ASSERT_TRUE(module) << text;
-  device::Device *targets[] = {vulkan.get()};
-  auto compiled = compiler::compileModule(*module, targets, {});
-  ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
-  // The epilogue is fused: one subgraph, the product's.
-  unsigned subgraphs = 0;
-  compiled->outputIR->walk([&](cgc::SubgraphOp) { ++subgraphs; });
-  EXPECT_EQ(subgraphs, 1u) << text;
-  device::Device *devices[] = {vulkan.get(), reference.get()};
-  auto program =
-      runtime::CompiledProgram::compile(*compiled->outputIR, devices);
-  ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
-  ASSERT_EQ((*program)->getPartitionDevices().size(), 1u) << text;
-  for (const auto &entry : (*program)->getPartitionDevices())
-    EXPECT_EQ(entry.getValue(), "vulkan") << text;
-
-  auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
-  std::mt19937 random(11);
-  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  std::vector<Tensor> inputs;
-  for (Type type : entry.getArgumentTypes()) {
-    Tensor tensor(DType::Float32, cast<cgc::TensorType>(type).getShape());
-    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-      tensor.setFromDouble(i, uniform(random));
-    inputs.push_back(std::move(tensor));
-  }
-  auto noConstants = [](llvm::StringRef) -> llvm::Expected<Tensor> {
-    return llvm::createStringError("no constants");
-  };
-  auto expected = reference::executeEntryPoint(entry, inputs, noConstants);
-  ASSERT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
-  auto actual = (*program)->run(inputs, noConstants);
-  ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
-  ASSERT_EQ(actual->size(), 1u);
-  EXPECT_TRUE(closeEnough((*actual)[0], (*expected)[0])) << text;
-}
+using testgen::tensorType;
+using Shape = llvm::SmallVector<int64_t, 4>;
 
 /// relu(matmul(a, b) + bias) with a: [m, k], b: [k, n], bias: [n].
 std::string matmulBiasRelu(int64_t m, int64_t k, int64_t n) {

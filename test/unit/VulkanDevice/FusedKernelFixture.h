@@ -1,0 +1,42 @@
+//===- FusedKernelFixture.h - One fused subgraph on Vulkan ------*- C++ -*-===//
+//
+// What the matmul, convolution and reduction tests share: compile Input IR
+// for the Vulkan target, require exactly one subgraph whose partition runs
+// on Vulkan, and compare its results on random inputs with the reference
+// executor's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_TEST_UNIT_VULKANDEVICE_FUSEDKERNELFIXTURE_H
+#define OPENCGC_TEST_UNIT_VULKANDEVICE_FUSEDKERNELFIXTURE_H
+
+#include "mlir/IR/MLIRContext.h"
+#include "opencgc/Device/Device.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace opencgc::testgen {
+
+/// "!cgc.tensor<AxBx!cgc.float32>".
+std::string tensorType(llvm::ArrayRef<int64_t> shape);
+
+class FusedKernelTest : public ::testing::Test {
+protected:
+  void SetUp() override;
+
+  /// Compiles `text` for Vulkan into one subgraph (`what` says which op's),
+  /// checks that it runs there, and compares its result on inputs uniform
+  /// in [low, high] (drawn with `seed`) with the reference's within
+  /// 1e-4 (1 + |expected|).
+  void expectOneVulkanSubgraph(const std::string &text, unsigned seed,
+                               double low = -1.0, double high = 1.0);
+
+  mlir::MLIRContext context;
+  std::unique_ptr<device::Device> vulkan, reference;
+};
+
+} // namespace opencgc::testgen
+
+#endif // OPENCGC_TEST_UNIT_VULKANDEVICE_FUSEDKERNELFIXTURE_H
