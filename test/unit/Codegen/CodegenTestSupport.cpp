@@ -1,6 +1,8 @@
 //===- CodegenTestSupport.cpp - Subgraphs for code generation tests -------===//
 #include "CodegenTestSupport.h"
 
+#include "opencgc/Codegen/SpirvBackend.h"
+
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Dialect/Registration.h"
 
@@ -53,6 +55,37 @@ cgc::SubgraphOp SubgraphParser::parseSubgraph(const std::string &moduleText) {
 cgc::SubgraphOp
 SubgraphParser::parseSubgraph(const SingleOpSubgraph &subgraph) {
   return parseSubgraph(toString(subgraph));
+}
+
+std::string f32(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "!cgc.tensor<";
+  for (int64_t extent : shape)
+    text += std::to_string(extent) + "x";
+  return text + "!cgc.float32>";
+}
+
+std::optional<KernelLaunch>
+SingleKernelTest::compile(cgc::SubgraphOp subgraph) {
+  if (!subgraph)
+    return std::nullopt;
+  llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
+  if (!kernels) {
+    ADD_FAILURE() << llvm::toString(kernels.takeError());
+    return std::nullopt;
+  }
+  llvm::Expected<std::vector<SpirvKernel>> spirv = compileToSpirv(*kernels);
+  if (!spirv) {
+    ADD_FAILURE() << llvm::toString(spirv.takeError());
+    return std::nullopt;
+  }
+  EXPECT_EQ(spirv->size(), 1u);
+  return kernels->launches.at(0);
+}
+
+std::string SingleKernelTest::refusal(cgc::SubgraphOp subgraph) {
+  if (!subgraph)
+    return "(not parsed)";
+  return llvm::toString(checkKernelSupport(subgraph));
 }
 
 } // namespace opencgc::codegen::test

@@ -5,9 +5,13 @@
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/MLIRContext.h"
+#include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
+#include <gtest/gtest.h>
+
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +41,30 @@ public:
 private:
   mlir::MLIRContext context;
   std::vector<std::unique_ptr<mlir::Block>> blocks;
+};
+
+/// "!cgc.tensor<AxBx!cgc.float32>".
+std::string f32(llvm::ArrayRef<int64_t> shape);
+
+/// Tests of generators that lower one subgraph into one kernel.
+class SingleKernelTest : public ::testing::Test {
+protected:
+  /// Lowers `subgraph` to Kernel IR and validated SPIR-V; its launch.
+  std::optional<KernelLaunch> compile(cgc::SubgraphOp subgraph);
+  std::optional<KernelLaunch> compile(const SingleOpSubgraph &subgraph) {
+    return compile(parser.parseSubgraph(subgraph));
+  }
+
+  /// checkKernelSupport's message for the subgraph.
+  std::string refusal(cgc::SubgraphOp subgraph);
+  std::string refusal(const SingleOpSubgraph &subgraph) {
+    return refusal(parser.parseSubgraph(subgraph));
+  }
+  std::string refusal(const std::string &moduleText) {
+    return refusal(parser.parseSubgraph(moduleText));
+  }
+
+  SubgraphParser parser;
 };
 
 } // namespace opencgc::codegen::test

@@ -22,46 +22,9 @@ using test::SingleOpSubgraph;
 
 namespace {
 
-std::string f32(llvm::ArrayRef<int64_t> shape) {
-  std::string text = "!cgc.tensor<";
-  for (int64_t extent : shape)
-    text += std::to_string(extent) + "x";
-  return text + "!cgc.float32>";
-}
+using test::f32;
 
-class MatmulCodegenTest : public ::testing::Test {
-protected:
-  /// Lowers `subgraph` to Kernel IR and validated SPIR-V; its launch.
-  std::optional<KernelLaunch> compile(cgc::SubgraphOp subgraph) {
-    if (!subgraph)
-      return std::nullopt;
-    llvm::Expected<KernelModule> kernels = lowerToKernelIR(subgraph);
-    if (!kernels) {
-      ADD_FAILURE() << llvm::toString(kernels.takeError());
-      return std::nullopt;
-    }
-    llvm::Expected<std::vector<SpirvKernel>> spirv = compileToSpirv(*kernels);
-    if (!spirv) {
-      ADD_FAILURE() << llvm::toString(spirv.takeError());
-      return std::nullopt;
-    }
-    EXPECT_EQ(spirv->size(), 1u);
-    return kernels->launches.at(0);
-  }
-
-  std::optional<KernelLaunch> compile(const SingleOpSubgraph &subgraph) {
-    return compile(parser.parseSubgraph(subgraph));
-  }
-
-  std::string refusal(const SingleOpSubgraph &subgraph) {
-    cgc::SubgraphOp op = parser.parseSubgraph(subgraph);
-    if (!op)
-      return "(not parsed)";
-    return llvm::toString(checkKernelSupport(op));
-  }
-
-  test::SubgraphParser parser;
-};
+class MatmulCodegenTest : public test::SingleKernelTest {};
 
 TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
   // Small tiles: 8 lanes x 4 columns, 4 rows per workgroup.
