@@ -12,8 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
+#include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelSupport.h"
+#include "LinearLaunch.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -36,8 +38,6 @@ namespace {
 
 constexpr int64_t kColumns = 4;  // output columns per invocation
 constexpr int64_t kChannels = 4; // output channels per invocation
-constexpr uint32_t kWorkgroupSize = 64;
-constexpr int64_t kMaxWorkgroupCount = 65535;
 
 /// The convolution's geometry (2-D spatial, NCHW).
 struct ConvShape {
@@ -59,10 +59,6 @@ int64_t product(llvm::ArrayRef<int64_t> shape) {
   for (int64_t extent : shape)
     count *= extent;
   return count;
-}
-
-llvm::ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<cgc::TensorType>(value.getType()).getShape();
 }
 
 bool isFloat32(Type type) {
@@ -190,7 +186,6 @@ private:
                                    Value ih, Value kw, ValueRange accumulators);
   SmallVector<Value> emitLoops(ValueRange accumulators);
   Value finish(Value accumulator, Value element);
-  Value scalarOf(Value value, IterationSpace &space, IRMapping &scalars);
   void storeColumns(ValueRange accumulators);
 
   cgc::SubgraphOp subgraph;
@@ -325,30 +320,14 @@ ConvolutionKernelBuilder::emitLoops(ValueRange accumulators) {
 }
 
 /// Loads a subgraph input at the element's coordinates, on first use.
-Value ConvolutionKernelBuilder::scalarOf(Value value, IterationSpace &space,
-                                         IRMapping &scalars) {
-  if (Value scalar = scalars.lookupOrNull(value))
-    return scalar;
-  Value scalar = memref::LoadOp::create(builder, loc, buffer(value),
-                                        space.offsetOf(shapeOf(value)));
-  scalars.map(value, scalar);
-  return scalar;
-}
-
 /// The epilogue for one accumulator whose flat output index is `element`.
 Value ConvolutionKernelBuilder::finish(Value accumulator, Value element) {
   IterationSpace space(builder, loc, element, shape.outShape);
-  IRMapping scalars;
-  scalars.map(conv.getOutput(), accumulator);
-  Block *body = definition.getBodyBlock();
-  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
-    SmallVector<Value> operands;
-    for (Value operand : op.getOperands())
-      operands.push_back(scalarOf(operand, space, scalars));
-    scalars.map(op.getResult(0),
-                lookupScalarOp(&op)->emit(builder, op.getLoc(), &op, operands));
-  }
-  return scalarOf(body->getTerminator()->getOperand(0), space, scalars);
+  EpilogueEvaluator epilogue(builder, loc, space, [&](unsigned number) {
+    return function.getArgument(number);
+  });
+  epilogue.map(conv.getOutput(), accumulator);
+  return epilogue.applyAfterFirst(definition.getBodyBlock());
 }
 
 void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
@@ -369,14 +348,6 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
                               out, element);
     }
   }
-}
-
-std::array<uint32_t, 3> workgroupCount(const ConvShape &shape) {
-  int64_t groups = (shape.invocations() + kWorkgroupSize - 1) / kWorkgroupSize;
-  if (groups <= kMaxWorkgroupCount)
-    return {uint32_t(groups), 1, 1};
-  return {uint32_t(kMaxWorkgroupCount),
-          uint32_t((groups + kMaxWorkgroupCount - 1) / kMaxWorkgroupCount), 1};
 }
 
 KernelModule ConvolutionKernelBuilder::build() {
@@ -412,7 +383,7 @@ KernelModule ConvolutionKernelBuilder::build() {
   KernelLaunch launch;
   launch.name = subgraph.getSymName().str();
   launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = workgroupCount(shape);
+  launch.workgroupCount = linearWorkgroupCount(shape.invocations());
   result.launches.push_back(std::move(launch));
   return result;
 }

@@ -8,6 +8,7 @@
 #include "ConvolutionKernel.h"
 #include "IterationSpace.h"
 #include "KernelSupport.h"
+#include "LinearLaunch.h"
 #include "ReductionKernel.h"
 #include "ScalarOps.h"
 
@@ -31,9 +32,6 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 namespace {
-
-constexpr uint32_t kWorkgroupSize = 64;
-constexpr uint32_t kMaxWorkgroupCount = 65535;
 
 void loadKernelDialects(MLIRContext &context) {
   // Loading mutates the context; once loaded (see loadCodegenDialects),
@@ -68,16 +66,6 @@ cgc::TensorType tensorOf(Value value) {
 MemRefType bufferTypeOf(cgc::TensorType tensor) {
   return MemRefType::get({std::max<int64_t>(1, tensor.getNumElements())},
                          getStorageType(tensor.getElementType()));
-}
-
-/// ceil(elements / 64) workgroups, spread over y beyond the x limit.
-std::array<uint32_t, 3> workgroupCountFor(int64_t elements) {
-  int64_t groups =
-      std::max<int64_t>(1, (elements + kWorkgroupSize - 1) / kWorkgroupSize);
-  if (groups <= kMaxWorkgroupCount)
-    return {uint32_t(groups), 1, 1};
-  return {kMaxWorkgroupCount,
-          uint32_t((groups + kMaxWorkgroupCount - 1) / kMaxWorkgroupCount), 1};
 }
 
 class ElementwiseKernelBuilder {
@@ -224,7 +212,7 @@ KernelModule ElementwiseKernelBuilder::build() {
   KernelLaunch launch;
   launch.name = subgraph.getSymName().str();
   launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = workgroupCountFor(elements);
+  launch.workgroupCount = linearWorkgroupCount(elements);
   result.launches.push_back(std::move(launch));
   return result;
 }

@@ -12,6 +12,7 @@
 // op after the product) runs on each accumulator before its store.
 //
 //===----------------------------------------------------------------------===//
+#include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelSupport.h"
 #include "ScalarOps.h"
@@ -76,10 +77,6 @@ int64_t product(llvm::ArrayRef<int64_t> shape) {
   for (int64_t extent : shape)
     count *= extent;
   return count;
-}
-
-llvm::ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<cgc::TensorType>(value.getType()).getShape();
 }
 
 /// A batch stride for an operand of numpy matmul: its batch dims must be
@@ -206,7 +203,6 @@ private:
                               ValueRange accumulators);
   void storeTile(ValueRange accumulators);
   Value finish(Value accumulator, Value element);
-  Value scalarOf(Value value, IterationSpace &space, IRMapping &scalars);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -376,23 +372,12 @@ SmallVector<Value> MatmulKernelBuilder::emitLoop(int64_t begin, int64_t end,
 }
 
 /// Loads a subgraph input at the element's coordinates, on first use.
-Value MatmulKernelBuilder::scalarOf(Value value, IterationSpace &space,
-                                    IRMapping &scalars) {
-  if (Value scalar = scalars.lookupOrNull(value))
-    return scalar;
-  auto input = cast<BlockArgument>(value);
-  Value scalar =
-      memref::LoadOp::create(builder, loc, argument(input.getArgNumber()),
-                             space.offsetOf(shapeOf(value)));
-  scalars.map(value, scalar);
-  return scalar;
-}
-
 /// Gemm's scaling and C, then the epilogue, for one accumulator element
 /// whose flat output index is `element`.
 Value MatmulKernelBuilder::finish(Value accumulator, Value element) {
   IterationSpace space(builder, loc, element, shape.outShape);
-  IRMapping scalars;
+  EpilogueEvaluator epilogue(builder, loc, space,
+                             [&](unsigned number) { return argument(number); });
   auto f32 = [&](double value) -> Value {
     return arith::ConstantOp::create(builder, loc,
                                      builder.getF32FloatAttr(value));
@@ -401,21 +386,13 @@ Value MatmulKernelBuilder::finish(Value accumulator, Value element) {
   if (shape.alpha != 1)
     value = arith::MulFOp::create(builder, loc, value, f32(shape.alpha));
   if (shape.c) {
-    Value c = scalarOf(shape.c, space, scalars);
+    Value c = epilogue.scalarOf(shape.c);
     if (shape.beta != 1)
       c = arith::MulFOp::create(builder, loc, c, f32(shape.beta));
     value = arith::AddFOp::create(builder, loc, value, c);
   }
-  scalars.map(productOp->getResult(0), value);
-  Block *body = definition.getBodyBlock();
-  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
-    SmallVector<Value> operands;
-    for (Value operand : op.getOperands())
-      operands.push_back(scalarOf(operand, space, scalars));
-    scalars.map(op.getResult(0),
-                lookupScalarOp(&op)->emit(builder, op.getLoc(), &op, operands));
-  }
-  return scalarOf(body->getTerminator()->getOperand(0), space, scalars);
+  epilogue.map(productOp->getResult(0), value);
+  return epilogue.applyAfterFirst(definition.getBodyBlock());
 }
 
 void MatmulKernelBuilder::storeTile(ValueRange accumulators) {

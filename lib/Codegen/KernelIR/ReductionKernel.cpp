@@ -11,6 +11,7 @@
 #include "ReductionKernel.h"
 #include "IterationSpace.h"
 #include "KernelSupport.h"
+#include "LinearLaunch.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -32,9 +33,6 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 namespace {
-
-constexpr uint32_t kWorkgroupSize = 64;
-constexpr uint32_t kMaxWorkgroupCount = 65535;
 
 enum class Reduce {
   Sum,
@@ -132,16 +130,6 @@ bool isBool(Type type) {
 llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
   return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
                                  ": " + why.str());
-}
-
-/// ceil(elements / 64) workgroups, spread over y beyond the x limit.
-std::array<uint32_t, 3> workgroupCountFor(int64_t elements) {
-  int64_t groups =
-      std::max<int64_t>(1, (elements + kWorkgroupSize - 1) / kWorkgroupSize);
-  if (groups <= kMaxWorkgroupCount)
-    return {uint32_t(groups), 1, 1};
-  return {kMaxWorkgroupCount,
-          uint32_t((groups + kMaxWorkgroupCount - 1) / kMaxWorkgroupCount), 1};
 }
 
 class ReductionKernelBuilder {
@@ -449,7 +437,7 @@ KernelModule ReductionKernelBuilder::build() {
   KernelLaunch launch;
   launch.name = subgraph.getSymName().str();
   launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = workgroupCountFor(invocations);
+  launch.workgroupCount = linearWorkgroupCount(invocations);
   result.launches.push_back(std::move(launch));
   return result;
 }

@@ -1,0 +1,53 @@
+//===- Epilogue.h - Fused elementwise ops at one output element -*- C++ -*-===//
+//
+// The matmul and convolution kernels apply the subgraph's elementwise ops
+// after the product to each accumulator before storing it: every operand
+// is either a value computed so far or a subgraph input, loaded at the
+// output element's broadcast offset.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_CODEGEN_KERNELIR_EPILOGUE_H
+#define OPENCGC_LIB_CODEGEN_KERNELIR_EPILOGUE_H
+
+#include "IterationSpace.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <functional>
+
+namespace opencgc::codegen {
+
+/// The shape of a !cgc.tensor value.
+llvm::ArrayRef<int64_t> shapeOf(mlir::Value value);
+
+class EpilogueEvaluator {
+public:
+  /// `buffer` gives the kernel argument of a subgraph input by its number.
+  EpilogueEvaluator(mlir::OpBuilder &builder, mlir::Location loc,
+                    IterationSpace &space,
+                    std::function<mlir::Value(unsigned)> buffer)
+      : builder(builder), loc(loc), space(space), buffer(std::move(buffer)) {}
+
+  /// The scalar of `value` at this element: computed, or loaded.
+  mlir::Value scalarOf(mlir::Value value);
+  void map(mlir::Value value, mlir::Value scalar) {
+    scalars.map(value, scalar);
+  }
+
+  /// Emits the ops of `body` after its first (the product), whose result
+  /// must be mapped already; the scalar the body returns.
+  mlir::Value applyAfterFirst(mlir::Block *body);
+
+private:
+  mlir::OpBuilder &builder;
+  mlir::Location loc;
+  IterationSpace &space;
+  /// Owned: callers pass a temporary lambda.
+  std::function<mlir::Value(unsigned)> buffer;
+  mlir::IRMapping scalars;
+};
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_LIB_CODEGEN_KERNELIR_EPILOGUE_H
