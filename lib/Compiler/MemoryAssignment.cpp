@@ -66,8 +66,23 @@ bool isElementwiseNode(const SubgraphNode &node) {
                       [](Operation *op) { return isElementwise(op); });
 }
 
+/// Whether `output` spans the node's whole iteration space: a GPU kernel
+/// runs one invocation per element of the largest output and writes a
+/// smaller (broadcast) output from many invocations, while they still read
+/// the input it would overwrite.
+bool spansIterationSpace(const SubgraphNode &node, Value output) {
+  auto elements = [](Value value) {
+    return cast<cgc::TensorType>(value.getType()).getNumElements();
+  };
+  return llvm::all_of(node.outputs, [&](Value other) {
+    return elements(other) <= elements(output);
+  });
+}
+
 /// Lets each intermediate output of an elementwise node share the buffer of
-/// a same-typed intermediate input whose buffer dies at this node.
+/// a same-typed intermediate input whose buffer dies at this node, when
+/// every invocation of the node's kernel reads that input only where it
+/// writes the output (the output spans the iteration space).
 void mergeInPlace(const CompilationGraph &graph,
                   llvm::DenseMap<Value, Lifetime> &lifetimes,
                   llvm::EquivalenceClasses<Value> &groups,
@@ -77,7 +92,8 @@ void mergeInPlace(const CompilationGraph &graph,
       continue;
     llvm::SmallPtrSet<void *, 4> used;
     for (Value output : node.outputs) {
-      if (graph.homes.lookup(output).kind != ValueHome::Scratch)
+      if (graph.homes.lookup(output).kind != ValueHome::Scratch ||
+          !spansIterationSpace(node, output))
         continue;
       for (Value input : node.inputs) {
         auto home = graph.homes.find(input);
