@@ -31,11 +31,12 @@ int main(int argc, char **argv) {
       "  opencgc import M.onnx -o OUT  ONNX -> CGC Input IR + .cgcw weights\n"
       "  opencgc compile MODEL -o DIR  Input IR -> Output IR, partitions, "
       "plan.json\n"
-      "  opencgc run MODEL|DIR --input NAME=FILE  run on the reference device\n"
+      "  opencgc run MODEL|DIR --input NAME=FILE  run on Vulkan (else the "
+      "reference device)\n"
       "  opencgc show MODEL|DIR      draw the graph, partitions and memory "
       "plan\n"
-      "  opencgc bench MODEL         time a model against the reference "
-      "device\n"
+      "  opencgc bench MODEL|--micro gemm|conv  time a model or a kernel "
+      "against a baseline\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n");
 
   mlir::DialectRegistry registry;

@@ -8,15 +8,18 @@
 #define OPENCGC_CODEGEN_SPIRVDIALECT_H
 
 #include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/SpirvBackend.h"
 
 namespace opencgc::codegen {
 
 /// A builtin.module holding one spirv.module per gpu.module of `kernels`
 /// (Vulkan 1.3 target environment, ABI attributes lowered, VCE triple
 /// updated). `kernels` is left unchanged. Errors name the kernels and carry
-/// the conversion's diagnostics.
+/// the conversion's diagnostics. Read-only inputs become uniform texel
+/// buffers as `options` allow.
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
-lowerToSpirvDialect(const KernelModule &kernels);
+lowerToSpirvDialect(const KernelModule &kernels,
+                    const SpirvOptions &options = {});
 
 } // namespace opencgc::codegen
 

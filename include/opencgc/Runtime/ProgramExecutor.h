@@ -1,10 +1,13 @@
 //===- ProgramExecutor.h - Run CGC Output IR on a device --------*- C++ -*-===//
 //
 // The "DXCGC runtime" of the D3D12 MLIR programs specification: executes
-// CGC Output IR. It isolates each partition, compiles it once through the
-// device (CreateStateObject), allocates one host buffer per program argument
-// and named constant, and walks the cgc.program body in order, dispatching
-// each invoked partition (DispatchGraph) with bindings into those buffers.
+// CGC Output IR. It isolates each partition and compiles it through its
+// device (CreateStateObject, on parallel threads), allocates one resource
+// per program argument and named constant, and records the cgc.program body
+// once into command lists (SetProgram + DispatchGraph per invoke, bind
+// points bound by GPU address ranges, a barrier only where cgc.depends
+// needs one): one list per run of consecutive invokes on the same device,
+// so a program whose partitions all run on one device is one submission.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_RUNTIME_PROGRAMEXECUTOR_H
@@ -26,8 +29,9 @@ class raw_ostream;
 } // namespace llvm
 
 namespace opencgc::device {
-class CompiledPartition;
+class CommandList;
 class Device;
+class StateObject;
 } // namespace opencgc::device
 
 namespace opencgc::runtime {
@@ -58,14 +62,17 @@ struct ProgramSignature {
 /// partition's subgraphs write) is an output, every other one an input.
 llvm::Expected<ProgramSignature> getProgramSignature(cgc::ProgramOp program);
 
-/// Output IR with every partition compiled for one device, ready to run any
-/// number of times. Holds on to the module, which must outlive it.
 /// How long one partition dispatch took (DispatchGraph to completion).
 struct DispatchTiming {
   std::string partition;
   double seconds = 0;
 };
 
+class ProgramMemory;
+struct RecordedSegment;
+
+/// Output IR with every partition compiled, ready to run any number of
+/// times. Holds on to the module, which must outlive it.
 class CompiledProgram {
 public:
   /// Isolates, serializes (CGC_SUBGRAPH_PARTITION container) and compiles
@@ -88,13 +95,19 @@ public:
   ~CompiledProgram();
 
   cgc::ProgramOp getProgram() const { return program; }
+  /// The command lists a run submits (one per device segment); 0 before
+  /// the first run.
+  size_t getNumCommandLists() const;
   const ProgramSignature &getSignature() const { return signature; }
 
   /// Runs the program on `inputs` (one per input argument, checked for
   /// element type and shape), binding each cgc.constant through
-  /// `constants`. Returns one tensor per output argument. Unwritten output
-  /// bytes keep the poison pattern kPoisonByte.
-  /// With `timings`, appends the wall time of every partition dispatch.
+  /// `constants` (a constant whose lookup returns the same tensor storage
+  /// as in the previous run is not copied again). Returns one tensor per
+  /// output argument. Unwritten output bytes keep the poison pattern
+  /// kPoisonByte. With `timings`, every invoke is submitted on its own and
+  /// its wall time appended (a profile; without it, the whole program is
+  /// one submission per device segment).
   llvm::Expected<std::vector<Tensor>>
   run(llvm::ArrayRef<Tensor> inputs, reference::ConstantLookup constants,
       std::vector<DispatchTiming> *timings = nullptr);
@@ -107,10 +120,28 @@ public:
 private:
   CompiledProgram(cgc::ProgramOp program, ProgramSignature signature);
 
-  cgc::ProgramOp program;
+  /// One compiled partition: its device, state object and identifier.
+  struct PartitionProgram {
+    device::Device *device = nullptr;
+    std::shared_ptr<device::StateObject> stateObject;
+  };
+
+  llvm::Error prepareMemory();
+  llvm::Error record(bool onePerInvoke,
+                     std::vector<RecordedSegment> &segments) const;
+  llvm::Error execute(std::vector<RecordedSegment> &segments,
+                      std::vector<DispatchTiming> *timings) const;
+
+  // Op handles are values whose accessors are not const.
+  mutable cgc::ProgramOp program;
   ProgramSignature signature;
-  llvm::StringMap<std::unique_ptr<device::CompiledPartition>> partitions;
+  llvm::StringMap<PartitionProgram> partitions;
   llvm::StringMap<std::string> partitionDevices;
+  /// The device whose resources every partition binds.
+  device::Device *memoryDevice = nullptr;
+  // Declared before the command lists that refer to its addresses.
+  std::unique_ptr<ProgramMemory> memory;
+  std::vector<RecordedSegment> programSegments, profileSegments;
 };
 
 /// CompiledProgram::compile + run, for a single run.

@@ -14,8 +14,10 @@
 #include "ConvolutionKernel.h"
 #include "Epilogue.h"
 #include "IterationSpace.h"
+#include "KernelBuilding.h"
 #include "KernelSupport.h"
 #include "LinearLaunch.h"
+#include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -28,8 +30,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
-
-#include <limits>
 
 using namespace mlir;
 
@@ -53,18 +53,6 @@ struct ConvShape {
     return batch * (outChannels / channelTile) * outH * columnTiles();
   }
 };
-
-int64_t product(llvm::ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
-  return count;
-}
-
-bool isFloat32(Type type) {
-  auto tensor = dyn_cast<cgc::TensorType>(type);
-  return tensor && isa<cgc::Float32Type>(tensor.getElementType());
-}
 
 /// `attr`'s two values, or {fallback, fallback} when absent.
 std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
@@ -122,24 +110,6 @@ llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
   return s;
 }
 
-llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
-  return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
-                                 ": " + why.str());
-}
-
-/// Whether every epilogue value broadcasts to the convolution's output
-/// shape without growing it: one epilogue element per accumulator.
-bool epilogueFits(Block *body, llvm::ArrayRef<int64_t> outShape) {
-  SmallVector<llvm::ArrayRef<int64_t>> shapes = {outShape};
-  for (Operation &op : llvm::drop_begin(body->without_terminator())) {
-    for (Value operand : op.getOperands())
-      shapes.push_back(shapeOf(operand));
-    shapes.push_back(shapeOf(op.getResult(0)));
-  }
-  std::optional<Shape> iteration = broadcastShapes(shapes);
-  return iteration && llvm::ArrayRef<int64_t>(*iteration) == outShape;
-}
-
 class ConvolutionKernelBuilder {
 public:
   ConvolutionKernelBuilder(cgc::SubgraphOp subgraph, ConvShape shape)
@@ -150,10 +120,7 @@ public:
   KernelModule build();
 
 private:
-  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  }
+  Value index(int64_t value) { return constantIndex(builder, loc, value); }
   Value add(Value x, Value y) {
     return arith::AddIOp::create(builder, loc, x, y);
   }
@@ -180,7 +147,6 @@ private:
     return function.getArgument(cast<BlockArgument>(value).getArgNumber());
   }
 
-  Value invocationIndex();
   void decompose(Value invocation);
   SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
                                    Value ih, Value kw, ValueRange accumulators);
@@ -199,37 +165,6 @@ private:
   // The invocation's output coordinates.
   Value batchIndex, channel, row, firstColumn;
 };
-
-MemRefType bufferType(Type element, int64_t elements) {
-  return MemRefType::get({std::max<int64_t>(1, elements)}, element);
-}
-
-gpu::GPUFuncOp
-ConvolutionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
-  Type f32 = builder.getF32Type();
-  SmallVector<Type> arguments;
-  for (BlockArgument input : definition.getBodyBlock()->getArguments())
-    arguments.push_back(bufferType(f32, product(shapeOf(input))));
-  arguments.push_back(bufferType(f32, product(shape.outShape)));
-  builder.setInsertionPointToStart(kernels.getBody());
-  auto created = gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
-                                        builder.getFunctionType(arguments, {}));
-  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                   builder.getUnitAttr());
-  created.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
-  return created;
-}
-
-/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x
-Value ConvolutionKernelBuilder::invocationIndex() {
-  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  Value group = add(arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
-  return add(mul(group, kWorkgroupSize), thread);
-}
 
 /// Invocations run over (batch, channel, row, column tile), column tiles
 /// fastest, so neighbouring lanes read neighbouring input columns.
@@ -353,15 +288,11 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
 KernelModule ConvolutionKernelBuilder::build() {
   loc = subgraph.getLoc();
   KernelModule result;
-  result.module = ModuleOp::create(loc);
-  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                               builder.getUnitAttr());
-  builder.setInsertionPointToStart(result.module->getBody());
-  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
-  function = createFunction(kernels);
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  function = createKernelFunction(builder, kernels, subgraph);
   builder.setInsertionPointToStart(&function.getBody().front());
 
-  Value invocation = invocationIndex();
+  Value invocation = invocationIndex(builder, loc);
   auto ifOp = scf::IfOp::create(
       builder, loc, lessThan(invocation, index(shape.invocations())), false);
   builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -380,11 +311,7 @@ KernelModule ConvolutionKernelBuilder::build() {
   builder.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(builder, loc);
 
-  KernelLaunch launch;
-  launch.name = subgraph.getSymName().str();
-  launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = linearWorkgroupCount(shape.invocations());
-  result.launches.push_back(std::move(launch));
+  result.launches.push_back(linearLaunch(subgraph, shape.invocations()));
   return result;
 }
 
@@ -404,7 +331,7 @@ llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph) {
   if (!shape)
     return shape.takeError();
   for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
+    if (llvm::Error error = checkPerElementOp(subgraph, &epilogue))
       return error;
   if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
       !llvm::all_of(definition.getResultTypes(), isFloat32))
@@ -413,15 +340,10 @@ llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph) {
   if (definition.getNumResults() != 1)
     return refuse(subgraph, "a convolution kernel stores one result, not " +
                                 llvm::Twine(definition.getNumResults()));
-  if (!epilogueFits(body, shape->outShape))
+  if (!epilogueBroadcastsTo(body, shape->outShape))
     return refuse(subgraph, "the epilogue's shapes must broadcast to the "
                             "convolution's output shape");
-  for (Value input : body->getArguments())
-    if (product(shapeOf(input)) > std::numeric_limits<int32_t>::max())
-      return refuse(subgraph, "an input exceeds 32-bit indexing");
-  if (product(shape->outShape) > std::numeric_limits<int32_t>::max())
-    return refuse(subgraph, "the output exceeds 32-bit indexing");
-  return llvm::Error::success();
+  return checkBufferIndexing(subgraph, shape->outShape);
 }
 
 KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph) {

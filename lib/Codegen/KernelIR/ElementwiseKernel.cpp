@@ -7,8 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
 #include "IterationSpace.h"
+#include "KernelBuilding.h"
 #include "KernelSupport.h"
-#include "LinearLaunch.h"
+#include "NormalizationKernel.h"
+#include "PoolingKernel.h"
 #include "ReductionKernel.h"
 #include "ScalarOps.h"
 
@@ -49,23 +51,8 @@ void loadKernelDialects(MLIRContext &context) {
                       vector::VectorDialect>();
 }
 
-int64_t countElements(llvm::ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
-  return count;
-}
-
 cgc::TensorType tensorOf(Value value) {
   return cast<cgc::TensorType>(value.getType());
-}
-
-/// A dense rank-1 buffer holding `tensor`. Empty tensors get one element
-/// (never accessed: their kernel has no elements) since SPIR-V has no
-/// zero-length arrays.
-MemRefType bufferTypeOf(cgc::TensorType tensor) {
-  return MemRefType::get({std::max<int64_t>(1, tensor.getNumElements())},
-                         getStorageType(tensor.getElementType()));
 }
 
 class ElementwiseKernelBuilder {
@@ -77,10 +64,10 @@ public:
   KernelModule build();
 
 private:
-  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
-  Value elementIndex(Location loc);
   void emitElement(IterationSpace &space, gpu::GPUFuncOp function);
   Value scalarOf(Value value, IterationSpace &space, gpu::GPUFuncOp function);
+  Value operandScalar(OpOperand &use, IterationSpace &space,
+                      gpu::GPUFuncOp function);
   void store(Value scalar, cgc::TensorType tensor, Value buffer,
              IterationSpace &space, Location loc);
 
@@ -91,37 +78,6 @@ private:
   /// The scalar of each subgraph value at the current element.
   IRMapping scalars;
 };
-
-gpu::GPUFuncOp
-ElementwiseKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
-  SmallVector<Type> arguments;
-  for (Type type : definition.getArgumentTypes())
-    arguments.push_back(bufferTypeOf(cast<cgc::TensorType>(type)));
-  for (Type type : definition.getResultTypes())
-    arguments.push_back(bufferTypeOf(cast<cgc::TensorType>(type)));
-  builder.setInsertionPointToStart(kernels.getBody());
-  auto function =
-      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
-                             builder.getFunctionType(arguments, {}));
-  function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                    builder.getUnitAttr());
-  function.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
-  return function;
-}
-
-/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x
-Value ElementwiseKernelBuilder::elementIndex(Location loc) {
-  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  Value group = arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
-  Value size = arith::ConstantIndexOp::create(builder, loc, kWorkgroupSize);
-  return arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, group, size), thread);
-}
 
 /// Loads subgraph inputs on first use; f16 is widened, bool becomes i1.
 Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
@@ -142,6 +98,20 @@ Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
         arith::ConstantIntOp::create(builder, loc, loaded.getType(), 0));
   scalars.map(value, scalar);
   return scalar;
+}
+
+/// batch_normalization's [C] parameters are read at the element's channel,
+/// and not cached: the same input may also be read numpy-style.
+Value ElementwiseKernelBuilder::operandScalar(OpOperand &use,
+                                              IterationSpace &space,
+                                              gpu::GPUFuncOp function) {
+  if (!isChannelParameter(use))
+    return scalarOf(use.get(), space, function);
+  // float32 only (checkPerElementOp): no widening.
+  return memref::LoadOp::create(
+      builder, use.get().getLoc(),
+      function.getArgument(cast<BlockArgument>(use.get()).getArgNumber()),
+      space.offsetOf(channelParameterShape(use)));
 }
 
 /// Stores `scalar` unless another invocation owns the same output element.
@@ -171,8 +141,8 @@ void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
   Block *body = definition.getBodyBlock();
   for (Operation &op : body->without_terminator()) {
     SmallVector<Value> operands;
-    for (Value operand : op.getOperands())
-      operands.push_back(scalarOf(operand, space, function));
+    for (OpOperand &use : op.getOpOperands())
+      operands.push_back(operandScalar(use, space, function));
     const ScalarOpInfo *info = lookupScalarOp(&op);
     scalars.map(op.getResult(0),
                 info->emit(builder, op.getLoc(), &op, operands));
@@ -188,16 +158,12 @@ void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
 KernelModule ElementwiseKernelBuilder::build() {
   Location loc = subgraph.getLoc();
   KernelModule result;
-  result.module = ModuleOp::create(loc);
-  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                               builder.getUnitAttr());
-  builder.setInsertionPointToStart(result.module->getBody());
-  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
-  gpu::GPUFuncOp function = createFunction(kernels);
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
 
   builder.setInsertionPointToStart(&function.getBody().front());
-  Value element = elementIndex(loc);
-  int64_t elements = countElements(shape);
+  Value element = invocationIndex(builder, loc);
+  int64_t elements = product(shape);
   Value inBounds = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::ult, element,
       arith::ConstantIndexOp::create(builder, loc, elements));
@@ -209,11 +175,7 @@ KernelModule ElementwiseKernelBuilder::build() {
   IterationSpace space(builder, loc, element, shape);
   emitElement(space, function);
 
-  KernelLaunch launch;
-  launch.name = subgraph.getSymName().str();
-  launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = linearWorkgroupCount(elements);
-  result.launches.push_back(std::move(launch));
+  result.launches.push_back(linearLaunch(subgraph, elements));
   return result;
 }
 
@@ -229,8 +191,12 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
     kernels = buildMatmulKernel(subgraph);
   } else if (isConvolutionSubgraph(definition)) {
     kernels = buildConvolutionKernel(subgraph);
+  } else if (isPoolingSubgraph(definition)) {
+    kernels = buildPoolingKernel(subgraph);
   } else if (isReductionSubgraph(definition)) {
     kernels = buildReductionKernel(subgraph);
+  } else if (isNormalizationSubgraph(definition)) {
+    kernels = buildNormalizationKernel(subgraph);
   } else {
     std::optional<Shape> shape = getIterationShape(definition);
     kernels = ElementwiseKernelBuilder(subgraph, *shape).build();

@@ -13,6 +13,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/Support/Error.h"
 
 #include <functional>
 
@@ -20,6 +22,16 @@ namespace opencgc::codegen {
 
 /// The shape of a !cgc.tensor value.
 llvm::ArrayRef<int64_t> shapeOf(mlir::Value value);
+
+/// Whether every value of the ops after `body`'s first broadcasts to
+/// `outShape` without growing it: one epilogue element per output element.
+/// Channel parameters are left to checkPerElementOp (batch_normalization).
+bool epilogueBroadcastsTo(mlir::Block *body, llvm::ArrayRef<int64_t> outShape);
+
+/// Refuses a subgraph whose inputs or output (of `outShape`) have more
+/// elements than 32-bit indices reach.
+llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
+                                llvm::ArrayRef<int64_t> outShape);
 
 class EpilogueEvaluator {
 public:
@@ -31,6 +43,9 @@ public:
 
   /// The scalar of `value` at this element: computed, or loaded.
   mlir::Value scalarOf(mlir::Value value);
+  /// The scalar of an operand: as scalarOf(Value), but read at the
+  /// element's channel where it is a channel parameter (batch_normalization).
+  mlir::Value scalarOf(mlir::OpOperand &use);
   void map(mlir::Value value, mlir::Value scalar) {
     scalars.map(value, scalar);
   }

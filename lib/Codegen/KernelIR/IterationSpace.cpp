@@ -1,5 +1,6 @@
 //===- IterationSpace.cpp - Element indexing with broadcasting ------------===//
 #include "IterationSpace.h"
+#include "KernelBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -39,13 +40,6 @@ Shape broadcastStrides(llvm::ArrayRef<int64_t> shape,
   return strides;
 }
 
-static int64_t countElements(llvm::ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
-  return count;
-}
-
 IterationSpace::IterationSpace(OpBuilder &builder, Location loc, Value element,
                                llvm::ArrayRef<int64_t> shape)
     : builder(builder), loc(loc), element(element), shape(shape),
@@ -73,7 +67,7 @@ Value IterationSpace::coordinate(unsigned dim) {
 
 Value IterationSpace::offsetOf(llvm::ArrayRef<int64_t> operand) {
   // Broadcast-compatible with as many elements: the same dense layout.
-  if (countElements(operand) == countElements(shape))
+  if (product(operand) == product(shape))
     return element;
   Shape strides = broadcastStrides(operand, shape);
   Value offset;

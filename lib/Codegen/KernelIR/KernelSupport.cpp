@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "KernelSupport.h"
 #include "ConvolutionKernel.h"
+#include "NormalizationKernel.h"
+#include "PoolingKernel.h"
 #include "ReductionKernel.h"
 #include "ScalarOps.h"
 
@@ -116,7 +118,12 @@ std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {
     if (auto tensor = dyn_cast<cgc::TensorType>(type))
       shapes.push_back(tensor.getShape());
   };
-  llvm::for_each(definition.getArgumentTypes(), addShape);
+  // batch_normalization's [C] parameters are read at the element's channel
+  // (checkPerElementOp checks them), not broadcast numpy-style.
+  for (BlockArgument argument : definition.getBodyBlock()->getArguments())
+    if (argument.use_empty() ||
+        !llvm::all_of(argument.getUses(), isChannelParameter))
+      addShape(argument.getType());
   definition.getBodyBlock()->walk(
       [&](Operation *op) { llvm::for_each(op->getResultTypes(), addShape); });
   return broadcastShapes(shapes);
@@ -131,11 +138,15 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
     return checkMatmulSupport(subgraph);
   if (isConvolutionSubgraph(definition))
     return checkConvolutionSupport(subgraph);
+  if (isPoolingSubgraph(definition))
+    return checkPoolingSupport(subgraph);
   if (isReductionSubgraph(definition))
     return checkReductionSupport(subgraph);
+  if (isNormalizationSubgraph(definition))
+    return checkNormalizationSupport(subgraph);
   // Ops first: their refusals say more than an input's element type.
   for (Operation &op : definition.getBodyBlock()->without_terminator())
-    if (llvm::Error error = checkElementwiseOp(subgraph, &op))
+    if (llvm::Error error = checkPerElementOp(subgraph, &op))
       return error;
   for (auto [index, type] : llvm::enumerate(definition.getArgumentTypes()))
     if (kindOf(type) == Kind::Other)

@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "ReductionKernel.h"
 #include "IterationSpace.h"
+#include "KernelBuilding.h"
 #include "KernelSupport.h"
-#include "LinearLaunch.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -81,20 +81,6 @@ llvm::ArrayRef<int64_t> shapeOf(Value value) {
   return cast<cgc::TensorType>(value.getType()).getShape();
 }
 
-int64_t product(llvm::ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
-  return count;
-}
-
-Shape denseStrides(llvm::ArrayRef<int64_t> shape) {
-  Shape strides(shape.size(), 1);
-  for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
-}
-
 /// Which input axes a reduce_* op reduces: every axis when `axes` is absent
 /// or empty, none then with noop_with_empty_axes (as the reference kernel).
 llvm::SmallVector<bool> reducedAxes(Operation *op, int64_t rank) {
@@ -117,19 +103,9 @@ int64_t softmaxAxis(Operation *op, int64_t rank) {
   return value < 0 ? value + rank : value;
 }
 
-bool isFloat32(Type type) {
-  auto tensor = dyn_cast<cgc::TensorType>(type);
-  return tensor && isa<cgc::Float32Type>(tensor.getElementType());
-}
-
 bool isBool(Type type) {
   auto tensor = dyn_cast<cgc::TensorType>(type);
   return tensor && isa<cgc::BoolType>(tensor.getElementType());
-}
-
-llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
-  return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
-                                 ": " + why.str());
 }
 
 class ReductionKernelBuilder {
@@ -143,12 +119,8 @@ public:
   KernelModule build();
 
 private:
-  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
-  Value elementIndex();
-  Value index(int64_t value);
-  Value f32(double value);
-  Value scatter(Value index, llvm::ArrayRef<int64_t> extents,
-                llvm::ArrayRef<int64_t> strides);
+  Value index(int64_t value) { return constantIndex(builder, loc, value); }
+  Value f32(double value) { return constantF32(builder, loc, value); }
   Value inputAt(Value flat);
   Value loop(int64_t count, Value init,
              llvm::function_ref<Value(Value, Value)> step);
@@ -166,76 +138,6 @@ private:
   Location loc;
   gpu::GPUFuncOp function;
 };
-
-MemRefType bufferTypeOf(Type type) {
-  auto tensor = cast<cgc::TensorType>(type);
-  return MemRefType::get({std::max<int64_t>(1, tensor.getNumElements())},
-                         getStorageType(tensor.getElementType()));
-}
-
-gpu::GPUFuncOp
-ReductionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
-  SmallVector<Type> arguments;
-  for (Type type : definition.getArgumentTypes())
-    arguments.push_back(bufferTypeOf(type));
-  for (Type type : definition.getResultTypes())
-    arguments.push_back(bufferTypeOf(type));
-  builder.setInsertionPointToStart(kernels.getBody());
-  auto created =
-      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
-                             builder.getFunctionType(arguments, {}));
-  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                   builder.getUnitAttr());
-  created.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
-  return created;
-}
-
-Value ReductionKernelBuilder::index(int64_t value) {
-  return arith::ConstantIndexOp::create(builder, loc, value);
-}
-
-Value ReductionKernelBuilder::f32(double value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getF32FloatAttr(float(value)));
-}
-
-/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x
-Value ReductionKernelBuilder::elementIndex() {
-  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  Value group = arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
-  return arith::AddIOp::create(
-      builder, loc,
-      arith::MulIOp::create(builder, loc, group, index(kWorkgroupSize)),
-      thread);
-}
-
-/// Sum of coordinate(d) * strides[d], where the coordinates are `index`
-/// decomposed row-major over `extents`.
-Value ReductionKernelBuilder::scatter(Value flat,
-                                      llvm::ArrayRef<int64_t> extents,
-                                      llvm::ArrayRef<int64_t> strides) {
-  Value offset, rest = flat;
-  for (int64_t d = int64_t(extents.size()) - 1; d >= 0; --d) {
-    if (extents[d] == 1)
-      continue;
-    Value coordinate =
-        d == 0 ? rest
-               : arith::RemUIOp::create(builder, loc, rest, index(extents[d]));
-    Value term = strides[d] == 1
-                     ? coordinate
-                     : arith::MulIOp::create(builder, loc, coordinate,
-                                             index(strides[d]));
-    offset = offset ? arith::AddIOp::create(builder, loc, offset, term) : term;
-    if (d != 0)
-      rest = arith::DivUIOp::create(builder, loc, rest, index(extents[d]));
-  }
-  return offset ? offset : index(0);
-}
 
 /// The reduction's input at flat index `flat` of its shape: subgraph inputs
 /// loaded (broadcast) at its coordinates, then the prologue.
@@ -329,10 +231,11 @@ void ReductionKernelBuilder::emitReduce(Value element) {
     (reduced[d] ? reducedStrides : keptStrides).push_back(strides[d]);
   }
   int64_t count = product(reducedExtents);
-  Value base = scatter(element, keptExtents, keptStrides);
+  Value base = scatterIndex(builder, loc, element, keptExtents, keptStrides);
   auto flatAt = [&](Value j) -> Value {
-    return arith::AddIOp::create(builder, loc, base,
-                                 scatter(j, reducedExtents, reducedStrides));
+    return arith::AddIOp::create(
+        builder, loc, base,
+        scatterIndex(builder, loc, j, reducedExtents, reducedStrides));
   };
   Value shift = f32(0);
   if (kind == Reduce::LogSumExp)
@@ -372,7 +275,8 @@ void ReductionKernelBuilder::emitSoftmax(Value line) {
   int64_t outer = product(llvm::ArrayRef(inputShape).take_front(axis));
   int64_t extent = inputShape[axis];
   int64_t inner = product(llvm::ArrayRef(inputShape).drop_front(axis + 1));
-  Value base = scatter(line, {outer, inner}, {extent * inner, 1});
+  Value base =
+      scatterIndex(builder, loc, line, {outer, inner}, {extent * inner, 1});
   auto flatAt = [&](Value k) -> Value {
     Value step =
         inner == 1 ? k : arith::MulIOp::create(builder, loc, k, index(inner));
@@ -413,15 +317,11 @@ void ReductionKernelBuilder::emitSoftmax(Value line) {
 
 KernelModule ReductionKernelBuilder::build() {
   KernelModule result;
-  result.module = ModuleOp::create(subgraph.getLoc());
-  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                               builder.getUnitAttr());
-  builder.setInsertionPointToStart(result.module->getBody());
-  auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
-  function = createFunction(kernels);
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  function = createKernelFunction(builder, kernels, subgraph);
 
   builder.setInsertionPointToStart(&function.getBody().front());
-  Value element = elementIndex();
+  Value element = invocationIndex(builder, loc);
   int64_t invocations = countInvocations();
   Value inBounds = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::ult, element, index(invocations));
@@ -434,11 +334,7 @@ KernelModule ReductionKernelBuilder::build() {
   else
     emitReduce(element);
 
-  KernelLaunch launch;
-  launch.name = subgraph.getSymName().str();
-  launch.workgroupSize = {kWorkgroupSize, 1, 1};
-  launch.workgroupCount = linearWorkgroupCount(invocations);
-  result.launches.push_back(std::move(launch));
+  result.launches.push_back(linearLaunch(subgraph, invocations));
   return result;
 }
 

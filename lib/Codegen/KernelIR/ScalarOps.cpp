@@ -13,6 +13,7 @@
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 #include "opencgc/Dialect/CGCOp/LogicOps.h"
 #include "opencgc/Dialect/CGCOp/MathOps.h"
+#include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <cmath>
@@ -119,6 +120,17 @@ Value gelu(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
     inner = math::ErfOp::create(b, loc, e.div(x, e.f(std::sqrt(2.0))));
   }
   return e.mul(e.mul(e.f(0.5), x), e.add(e.f(1), inner));
+}
+
+/// Inference batch_normalization at one element, its [C] parameters read
+/// at the element's channel: (x - mean) * (scale / sqrt(variance +
+/// epsilon)) + bias, as the reference kernel.
+Value batchNormalization(OpBuilder &b, Location loc, Operation *op,
+                         ValueRange in) {
+  Emitter e{b, loc};
+  double epsilon = attr(cast<cgc_op::BatchNormalizationOp>(op).getEpsilon());
+  Value stdDev = math::SqrtOp::create(b, loc, e.add(in[4], e.f(epsilon)));
+  return e.add(e.mul(e.sub(in[0], in[3]), e.div(in[1], stdDev)), in[2]);
 }
 
 Value neg(OpBuilder &b, Location loc, Operation *, ValueRange in) {
@@ -389,6 +401,9 @@ const llvm::StringMap<ScalarOpInfo> &scalarOps() {
       {"or", {R::Bool, binaryArith<arith::OrIOp>}},
       {"xor", {R::Bool, binaryArith<arith::XOrIOp>}},
       {"cast", {R::Cast, castOp}},
+      // Per channel, not numpy broadcasting: only the kernels that read its
+      // parameters through isChannelParameter accept it (checkPerElementOp).
+      {"batch_normalization", {R::Float, batchNormalization}},
   };
   return ops;
 }

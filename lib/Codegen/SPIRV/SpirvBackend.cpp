@@ -54,8 +54,10 @@ llvm::Expected<std::vector<uint32_t>> serializeModule(spirv::ModuleOp module,
 
 } // namespace
 
-llvm::Expected<std::vector<SpirvKernel>> compileToSpirv(KernelModule &kernels) {
-  llvm::Expected<OwningOpRef<ModuleOp>> lowered = lowerToSpirvDialect(kernels);
+llvm::Expected<std::vector<SpirvKernel>>
+compileToSpirv(KernelModule &kernels, const SpirvOptions &options) {
+  llvm::Expected<OwningOpRef<ModuleOp>> lowered =
+      lowerToSpirvDialect(kernels, options);
   if (!lowered)
     return lowered.takeError();
   std::vector<SpirvKernel> result;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TargetEnvironment.h"
+#include "TexelBufferInputs.h"
 
 #include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Codegen/SpirvDialect.h"
@@ -125,7 +126,7 @@ llvm::Error failure(const KernelModule &kernels, StringRef step,
 } // namespace
 
 llvm::Expected<OwningOpRef<ModuleOp>>
-lowerToSpirvDialect(const KernelModule &kernels) {
+lowerToSpirvDialect(const KernelModule &kernels, const SpirvOptions &options) {
   ModuleOp source = kernels.module.get();
   MLIRContext *context = source.getContext();
   loadSpirvDialect(*context);
@@ -149,12 +150,19 @@ lowerToSpirvDialect(const KernelModule &kernels) {
       return failure(kernels, "conversion to the SPIR-V dialect", diagnostics);
   }
 
-  PassManager passes(context, ModuleOp::getOperationName());
-  OpPassManager &perModule = passes.nest<spirv::ModuleOp>();
-  perModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
-  perModule.addPass(spirv::createSPIRVUpdateVCEPass());
-  if (failed(passes.run(*module)))
+  // Texel buffers replace storage buffers only once the ABI lowering has
+  // made every kernel argument a global; update-vce then sees the images.
+  PassManager abiPasses(context, ModuleOp::getOperationName());
+  abiPasses.nest<spirv::ModuleOp>().addPass(
+      spirv::createSPIRVLowerABIAttributesPass());
+  if (failed(abiPasses.run(*module)))
     return failure(kernels, "SPIR-V ABI lowering", diagnostics);
+  for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>())
+    useTexelBuffersForInputs(spirvModule, options.maxTexelBufferElements);
+  PassManager vcePasses(context, ModuleOp::getOperationName());
+  vcePasses.nest<spirv::ModuleOp>().addPass(spirv::createSPIRVUpdateVCEPass());
+  if (failed(vcePasses.run(*module)))
+    return failure(kernels, "SPIR-V capability deduction", diagnostics);
   for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>())
     declareTargetVersion(spirvModule, targetEnv);
   return std::move(module);

@@ -1,8 +1,6 @@
 //===- ExchangeResponder.cpp - A target's side of the MLIR exchange -------===//
 #include "ExchangeResponder.h"
 
-#include "PartitionInterpreter.h"
-
 #include "mlir/IR/Builders.h"
 #include "opencgc/Interchange/MlirInterface.h"
 #include "opencgc/Interchange/ModuleFile.h"
@@ -65,12 +63,6 @@ answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
       "the MLIR exchange answers CGC_SUBGRAPH_DECLARATION_REQUEST and "
       "CGC_SUBGRAPH_SPECIALIZATION_REQUEST, not " +
       (known ? getInterfaceName(*known).str() : request.mlirInterface.str()));
-}
-
-llvm::Expected<std::unique_ptr<CompiledPartition>>
-ReferenceKernelTarget::compilePartition(
-    llvm::ArrayRef<uint8_t> partitionContainer) {
-  return compileReferencePartition(context, partitionContainer);
 }
 
 } // namespace opencgc::device

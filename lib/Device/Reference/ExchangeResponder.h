@@ -38,15 +38,22 @@ public:
   explicit ReferenceKernelTarget(mlir::MLIRContext &context)
       : context(context) {}
   MlirProgramsTier getMlirProgramsTier() const override {
-    return MlirProgramsTier::Tier1_0;
+    return MlirProgramsTier::Tier2_0;
   }
   bool supportsMlirInterface(const Guid &guid) const override {
     return isExchangeInterface(guid);
   }
-  llvm::Expected<std::unique_ptr<CompiledPartition>>
-  compilePartition(llvm::ArrayRef<uint8_t> partitionContainer) override;
+  llvm::Expected<std::shared_ptr<Resource>>
+  createBuffer(uint64_t sizeInBytes) override;
+  llvm::Expected<std::unique_ptr<CommandList>> createCommandList() override;
+  /// Runs the list's dispatches before returning.
+  llvm::Error executeCommandList(CommandList &list) override;
+  llvm::Error waitForIdle() override { return llvm::Error::success(); }
 
 protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t> partitionContainer) override;
+
   mlir::MLIRContext &context;
 };
 

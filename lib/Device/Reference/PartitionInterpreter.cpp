@@ -27,28 +27,24 @@ llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
 }
 
-/// Bytes of memory a memref value refers to during one dispatch.
-struct MemorySpan {
-  uint8_t *data = nullptr;
-  uint64_t size = 0;
-};
-
-class ReferencePartition final : public CompiledPartition {
+class InterpretedPartition final : public ReferencePartition {
 public:
-  ReferencePartition(OwningOpRef<cgc::ModuleOp> module,
-                     cgc::PartitionOp partition)
+  InterpretedPartition(OwningOpRef<cgc::ModuleOp> module,
+                       cgc::PartitionOp partition)
       : module(std::move(module)), partition(partition),
-        name(partition.getSymName().str()) {}
+        name(partition.getSymName().str()),
+        bindPoints(describeBindPoints(partition)) {}
 
   llvm::StringRef getName() const override { return name; }
-  unsigned getNumBindPoints() const override {
-    return partition.getNumArguments();
+  llvm::ArrayRef<BindPoint> getBindPoints() const override {
+    return bindPoints;
   }
 
-  llvm::Error dispatch(llvm::ArrayRef<Binding> bindings) override {
+  llvm::Error run(llvm::ArrayRef<MemorySpan> bound) const override {
     llvm::DenseMap<Value, MemorySpan> spans;
-    if (auto error = bindArguments(bindings, spans))
-      return error;
+    for (auto [arg, span] :
+         llvm::zip_equal(partition.getBodyBlock()->getArguments(), bound))
+      spans[arg] = span;
     for (Operation &op : partition.getBodyBlock()->without_terminator()) {
       if (auto view = dyn_cast<cgc::ViewMemRefOp>(op)) {
         if (auto error = bindView(view, spans))
@@ -62,19 +58,7 @@ public:
 
 private:
   llvm::Error dispatchError(const llvm::Twine &message) const {
-    return makeError("dispatch of partition @" + name + ": " + message);
-  }
-
-  /// The debug layer's checks, then one span per bind point.
-  llvm::Error bindArguments(llvm::ArrayRef<Binding> bindings,
-                            llvm::DenseMap<Value, MemorySpan> &spans) const {
-    auto bound = checkBindings(partition, bindings);
-    if (!bound)
-      return bound.takeError();
-    for (auto [arg, binding] :
-         llvm::zip_equal(partition.getBodyBlock()->getArguments(), *bound))
-      spans[arg] = {binding->data, binding->sizeInBytes};
-    return llvm::Error::success();
+    return makeError("partition @" + name + ": " + message);
   }
 
   llvm::Error bindView(cgc::ViewMemRefOp view,
@@ -133,6 +117,7 @@ private:
   // Op handles are values whose accessors are not const.
   mutable cgc::PartitionOp partition;
   std::string name;
+  std::vector<BindPoint> bindPoints;
 };
 
 /// The single partition of Partition IR, whose body the interpreter can
@@ -167,7 +152,7 @@ llvm::Expected<cgc::PartitionOp> checkPartitionIR(cgc::ModuleOp module) {
 }
 } // namespace
 
-llvm::Expected<std::unique_ptr<CompiledPartition>>
+llvm::Expected<std::shared_ptr<ReferencePartition>>
 compileReferencePartition(MLIRContext &context,
                           llvm::ArrayRef<uint8_t> partitionContainer) {
   auto module =
@@ -178,7 +163,7 @@ compileReferencePartition(MLIRContext &context,
   auto partition = checkPartitionIR(module->get());
   if (!partition)
     return partition.takeError();
-  return std::make_unique<ReferencePartition>(std::move(*module), *partition);
+  return std::make_shared<InterpretedPartition>(std::move(*module), *partition);
 }
 
 } // namespace opencgc::device

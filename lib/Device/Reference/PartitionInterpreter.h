@@ -17,7 +17,21 @@ class MLIRContext;
 
 namespace opencgc::device {
 
-llvm::Expected<std::unique_ptr<CompiledPartition>>
+/// Bytes of memory a memref value refers to during one dispatch.
+struct MemorySpan {
+  uint8_t *data = nullptr;
+  uint64_t size = 0;
+};
+
+/// A partition the reference kernels run.
+class ReferencePartition : public CompiledPartition {
+public:
+  /// Runs the partition over `bindPoints` (one span per bind point, each at
+  /// least as large as its memref).
+  virtual llvm::Error run(llvm::ArrayRef<MemorySpan> bindPoints) const = 0;
+};
+
+llvm::Expected<std::shared_ptr<ReferencePartition>>
 compileReferencePartition(mlir::MLIRContext &context,
                           llvm::ArrayRef<uint8_t> partitionContainer);
 

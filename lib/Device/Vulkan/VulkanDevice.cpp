@@ -3,6 +3,8 @@
 
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
+#include "VulkanCommandList.h"
+#include "VulkanMemory.h"
 #include "VulkanPartition.h"
 
 #include "mlir/Parser/Parser.h"
@@ -22,13 +24,25 @@ namespace {
 /// which then runs on the fallback target. A float32 reduce_* op takes
 /// up to four elementwise ops before it as its prologue (preferred over the
 /// elementwise chain, which would otherwise write the reduced tensor);
-/// softmax and log_softmax run alone.
+/// softmax and log_softmax run alone. A float32 max, average or Lp pooling
+/// takes the elementwise chain after it as its epilogue, like a product.
+/// batch_normalization (inference) is per channel affine: it joins an
+/// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
+/// kernel), elementwise ops before and after it included. The float32
+/// layer, instance, mean-variance and Lp normalizations and lrn take the
+/// elementwise chain after them as their epilogue.
 constexpr llvm::StringLiteral kVulkanDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @vulkan {
     cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
       %e = cgc_pattern.chain class "elementwise"(%m)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @pooling attributes {benefit = 2 : i64} {
+      %p = cgc_pattern.op ["max_pooling", "average_pooling", "lp_pooling"]
+          {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%p)
       cgc_pattern.yield %e
     }
     cgc_pattern.pattern @elementwise attributes {multi_output} {
@@ -46,6 +60,38 @@ cgc.module {
     cgc_pattern.pattern @softmax {
       %s = cgc_pattern.op ["softmax", "log_softmax"] {dtypes = ["float32"]}
       cgc_pattern.yield %s
+    }
+    cgc_pattern.pattern @matmulBatchNormalization attributes {benefit = 2 : i64} {
+      %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
+      %p = cgc_pattern.chain class "elementwise"(%m)
+      %scale = cgc_pattern.value
+      %bias = cgc_pattern.value
+      %mean = cgc_pattern.value
+      %variance = cgc_pattern.value
+      %n = cgc_pattern.op ["batch_normalization"](%p, %scale, %bias, %mean,
+                                                  %variance)
+          {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%n)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @batchNormalization attributes {benefit = 2 : i64} {
+      %p = cgc_pattern.chain class "elementwise"
+      %scale = cgc_pattern.value
+      %bias = cgc_pattern.value
+      %mean = cgc_pattern.value
+      %variance = cgc_pattern.value
+      %n = cgc_pattern.op ["batch_normalization"](%p, %scale, %bias, %mean,
+                                                  %variance)
+          {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%n)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @normalization attributes {benefit = 2 : i64} {
+      %n = cgc_pattern.op ["layer_normalization", "instance_normalization",
+                           "mean_variance_normalization", "lp_normalization",
+                           "lrn"] {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%n)
+      cgc_pattern.yield %e
     }
   }
 }
@@ -86,7 +132,8 @@ public:
   VulkanDevice(MLIRContext &context,
                std::shared_ptr<vulkan::VulkanContext> vulkan,
                std::string cacheDirectory)
-      : context(context), vulkan(std::move(vulkan)),
+      : context(context), vulkan(vulkan),
+        memory(std::make_shared<VulkanAddressSpace>(vulkan)),
         cache(std::move(cacheDirectory)) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadCodegenDialects(context);
@@ -94,7 +141,7 @@ public:
 
   llvm::StringRef getName() const override { return kVulkanTargetName; }
   MlirProgramsTier getMlirProgramsTier() const override {
-    return MlirProgramsTier::Tier1_0;
+    return MlirProgramsTier::Tier2_0;
   }
   bool supportsMlirInterface(const Guid &guid) const override {
     return isExchangeInterface(guid);
@@ -112,14 +159,37 @@ public:
       return specializeForVulkan(subgraph, *vulkan);
     });
   }
-  llvm::Expected<std::unique_ptr<CompiledPartition>>
-  compilePartition(llvm::ArrayRef<uint8_t> container) override {
+  llvm::Expected<std::shared_ptr<Resource>>
+  createBuffer(uint64_t sizeInBytes) override {
+    return memory->createBuffer(sizeInBytes);
+  }
+  llvm::Expected<std::unique_ptr<CommandList>> createCommandList() override {
+    auto batch = vulkan->createCommandBatch();
+    if (!batch)
+      return batch.takeError();
+    return std::make_unique<VulkanCommandList>(*this, memory,
+                                               std::move(*batch));
+  }
+  /// Submits and waits, so that a later list (or a CPU device sharing the
+  /// memory) sees the results.
+  llvm::Error executeCommandList(CommandList &list) override {
+    auto own = getExecutableList<VulkanCommandList>(*this, list);
+    if (!own)
+      return own.takeError();
+    return (*own)->execute();
+  }
+  llvm::Error waitForIdle() override { return llvm::Error::success(); }
+
+protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t> container) override {
     return compileVulkanPartition(context, vulkan, container, cache);
   }
 
 private:
   MLIRContext &context;
   std::shared_ptr<vulkan::VulkanContext> vulkan;
+  std::shared_ptr<VulkanAddressSpace> memory;
   KernelCache cache;
   OwningOpRef<cgc::ModuleOp> declaration;
 };

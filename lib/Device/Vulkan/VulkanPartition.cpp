@@ -1,12 +1,10 @@
 //===- VulkanPartition.cpp - A partition as Vulkan compute work -----------===//
 //
-// Each dispatch (DispatchGraph) copies the bound memory into device
-// buffers, records every cgc.invoke of the partition into one command
-// buffer — a barrier only before an invoke that depends (cgc.depends) on
-// work recorded since the last barrier, and between the kernels of one
-// subgraph — submits once, and copies the written bind points back in the
-// order they were written, so that memory the plan reuses ends up holding
-// the latest value.
+// Each dispatch (DispatchGraph) records every cgc.invoke of the partition
+// into the command list's command buffer, over the buffer ranges its bind
+// points resolved to: a barrier only before an invoke that depends
+// (cgc.depends) on work recorded since the last barrier of the partition,
+// and between the kernels of one subgraph.
 //
 //===----------------------------------------------------------------------===//
 #include "VulkanPartition.h"
@@ -45,12 +43,14 @@ struct InvokeStep {
   llvm::SmallVector<int64_t, 4> depends;
 };
 
-class VulkanPartition final : public CompiledPartition {
+class GeneratedPartition final : public VulkanPartition {
 public:
-  VulkanPartition(std::shared_ptr<vulkan::VulkanContext> vulkan,
-                  OwningOpRef<cgc::ModuleOp> module, cgc::PartitionOp partition)
+  GeneratedPartition(std::shared_ptr<vulkan::VulkanContext> vulkan,
+                     OwningOpRef<cgc::ModuleOp> module,
+                     cgc::PartitionOp partition)
       : vulkan(std::move(vulkan)), module(std::move(module)),
-        partition(partition), name(partition.getSymName().str()) {}
+        partition(partition), name(partition.getSymName().str()),
+        bindPoints(describeBindPoints(partition)) {}
 
   llvm::Error compile(llvm::ArrayRef<uint8_t> container,
                       const KernelCache &cache);
@@ -59,10 +59,11 @@ public:
   }
 
   llvm::StringRef getName() const override { return name; }
-  unsigned getNumBindPoints() const override {
-    return partition.getNumArguments();
+  llvm::ArrayRef<BindPoint> getBindPoints() const override {
+    return bindPoints;
   }
-  llvm::Error dispatch(llvm::ArrayRef<Binding> bindings) override;
+  llvm::Error record(vulkan::CommandBatch &batch,
+                     llvm::ArrayRef<vulkan::BufferRange> bound) const override;
 
 private:
   llvm::Error fail(const llvm::Twine &message) const {
@@ -72,9 +73,6 @@ private:
                               PartitionKernels &generated);
   static bool allValid(const PartitionKernels &cached);
   llvm::Error createPipelines(const PartitionKernels &source);
-  llvm::Error prepareBuffers(llvm::ArrayRef<const Binding *> bound);
-  llvm::Error record(vulkan::CommandBatch &batch);
-  void copyBack(llvm::ArrayRef<const Binding *> bound) const;
 
   std::shared_ptr<vulkan::VulkanContext> vulkan;
   OwningOpRef<cgc::ModuleOp> module;
@@ -82,18 +80,20 @@ private:
   std::string name;
   llvm::StringMap<std::vector<CompiledKernel>> kernels;
   std::vector<InvokeStep> steps;
-  /// One device buffer per bind point, kept between dispatches.
-  std::vector<std::shared_ptr<vulkan::VulkanBuffer>> buffers;
+  std::vector<BindPoint> bindPoints;
   bool fromCache = false;
 };
 
 /// Kernel IR -> validated SPIR-V for one subgraph.
-llvm::Error VulkanPartition::generateKernels(cgc::SubgraphOp subgraph,
-                                             PartitionKernels &generated) {
+llvm::Error GeneratedPartition::generateKernels(cgc::SubgraphOp subgraph,
+                                                PartitionKernels &generated) {
   auto lowered = codegen::lowerToKernelIR(subgraph);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
-  auto spirv = codegen::compileToSpirv(*lowered);
+  // Read-only inputs up to the device's texel limit become uniform texel
+  // buffers, lavapipe's fast loads (docs/kernel-ir.md).
+  auto spirv =
+      codegen::compileToSpirv(*lowered, {vulkan->getTexelBufferLimit()});
   if (!spirv)
     return fail(llvm::toString(spirv.takeError()));
   generated[subgraph.getSymName().str()] = std::move(*spirv);
@@ -101,7 +101,7 @@ llvm::Error VulkanPartition::generateKernels(cgc::SubgraphOp subgraph,
 }
 
 /// Cached kernels are validated again: a cache file is outside our control.
-bool VulkanPartition::allValid(const PartitionKernels &cached) {
+bool GeneratedPartition::allValid(const PartitionKernels &cached) {
   for (const auto &entry : cached)
     for (const codegen::SpirvKernel &kernel : entry.second)
       if (llvm::Error error =
@@ -112,7 +112,8 @@ bool VulkanPartition::allValid(const PartitionKernels &cached) {
   return true;
 }
 
-llvm::Error VulkanPartition::createPipelines(const PartitionKernels &source) {
+llvm::Error
+GeneratedPartition::createPipelines(const PartitionKernels &source) {
   for (const auto &[subgraph, list] : source) {
     std::vector<CompiledKernel> compiled;
     for (const codegen::SpirvKernel &kernel : list) {
@@ -128,8 +129,8 @@ llvm::Error VulkanPartition::createPipelines(const PartitionKernels &source) {
   return llvm::Error::success();
 }
 
-llvm::Error VulkanPartition::compile(llvm::ArrayRef<uint8_t> container,
-                                     const KernelCache &cache) {
+llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
+                                        const KernelCache &cache) {
   std::string key = KernelCache::computeKey(container, vulkan->getDeviceName());
   std::optional<PartitionKernels> cached = cache.load(key);
   if (cached && !allValid(*cached))
@@ -163,28 +164,12 @@ llvm::Error VulkanPartition::compile(llvm::ArrayRef<uint8_t> container,
   }
   if (!cached)
     cache.store(key, generated);
-  buffers.resize(partition.getNumArguments());
   return createPipelines(cached ? *cached : generated);
 }
 
 llvm::Error
-VulkanPartition::prepareBuffers(llvm::ArrayRef<const Binding *> bound) {
-  for (auto [index, type] : llvm::enumerate(partition.getArgumentTypes())) {
-    uint64_t bytes = cast<cgc::MemRefType>(type).getByteSize();
-    if (!buffers[index] || buffers[index]->size() < bytes) {
-      auto buffer = vulkan->createBuffer(bytes);
-      if (!buffer)
-        return fail("bind point " + llvm::Twine(index) + ": " +
-                    llvm::toString(buffer.takeError()));
-      buffers[index] = std::move(*buffer);
-    }
-    if (bytes)
-      std::memcpy(buffers[index]->data(), bound[index]->data, bytes);
-  }
-  return llvm::Error::success();
-}
-
-llvm::Error VulkanPartition::record(vulkan::CommandBatch &batch) {
+GeneratedPartition::record(vulkan::CommandBatch &batch,
+                           llvm::ArrayRef<vulkan::BufferRange> bound) const {
   int64_t sinceBarrier = 0;
   for (auto [index, step] : llvm::enumerate(steps)) {
     if (llvm::any_of(step.depends,
@@ -195,9 +180,8 @@ llvm::Error VulkanPartition::record(vulkan::CommandBatch &batch) {
     }
     std::vector<vulkan::BufferRange> ranges;
     for (unsigned bindPoint : step.operands)
-      ranges.push_back(
-          {buffers[bindPoint], 0, vulkan::BufferRange::kWholeSize});
-    for (auto [k, kernel] : llvm::enumerate(kernels[step.subgraph])) {
+      ranges.push_back(bound[bindPoint]);
+    for (auto [k, kernel] : llvm::enumerate(kernels.at(step.subgraph))) {
       if (k > 0)
         if (auto error = batch.barrier())
           return error;
@@ -209,48 +193,9 @@ llvm::Error VulkanPartition::record(vulkan::CommandBatch &batch) {
   return llvm::Error::success();
 }
 
-/// Written bind points, in the order of their last write, back to the
-/// bound memory.
-void VulkanPartition::copyBack(llvm::ArrayRef<const Binding *> bound) const {
-  std::vector<int> lastWrite(buffers.size(), -1);
-  for (auto [index, step] : llvm::enumerate(steps))
-    for (unsigned k = step.numInputs; k < step.operands.size(); ++k)
-      lastWrite[step.operands[k]] = index;
-  std::vector<unsigned> order;
-  for (unsigned bindPoint = 0; bindPoint < buffers.size(); ++bindPoint)
-    if (lastWrite[bindPoint] >= 0)
-      order.push_back(bindPoint);
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return lastWrite[a] < lastWrite[b];
-  });
-  for (unsigned bindPoint : order) {
-    uint64_t bytes =
-        cast<cgc::MemRefType>(partition.getArgumentTypes()[bindPoint])
-            .getByteSize();
-    if (bytes)
-      std::memcpy(bound[bindPoint]->data, buffers[bindPoint]->data(), bytes);
-  }
-}
-
-llvm::Error VulkanPartition::dispatch(llvm::ArrayRef<Binding> bindings) {
-  auto bound = checkBindings(partition, bindings);
-  if (!bound)
-    return bound.takeError();
-  if (auto error = prepareBuffers(*bound))
-    return error;
-  auto batch = vulkan->createCommandBatch();
-  if (!batch)
-    return fail(llvm::toString(batch.takeError()));
-  if (auto error = record(**batch))
-    return error;
-  if (auto error = (*batch)->submitAndWait())
-    return fail(llvm::toString(std::move(error)));
-  copyBack(*bound);
-  return llvm::Error::success();
-}
 } // namespace
 
-llvm::Expected<std::unique_ptr<CompiledPartition>> compileVulkanPartition(
+llvm::Expected<std::shared_ptr<VulkanPartition>> compileVulkanPartition(
     MLIRContext &context, std::shared_ptr<vulkan::VulkanContext> vulkan,
     llvm::ArrayRef<uint8_t> partitionContainer, const KernelCache &cache) {
   auto module = readModuleContainer(partitionContainer, context,
@@ -263,7 +208,7 @@ llvm::Expected<std::unique_ptr<CompiledPartition>> compileVulkanPartition(
     return llvm::createStringError(
         "partition container: expected exactly one cgc.partition");
   cgc::PartitionOp partition = *partitions.begin();
-  auto compiled = std::make_unique<VulkanPartition>(
+  auto compiled = std::make_shared<GeneratedPartition>(
       std::move(vulkan), std::move(*module), partition);
   if (auto error = compiled->compile(partitionContainer, cache))
     return std::move(error);

@@ -71,15 +71,52 @@ void CommandBatch::retain(std::shared_ptr<const void> object) {
     retained.push_back(std::move(object));
 }
 
+/// The bytes `range` binds.
+static uint64_t getBoundSize(const BufferRange &range) {
+  return range.size == BufferRange::kWholeSize
+             ? range.buffer->size() - range.offset
+             : range.size;
+}
+
+/// Texel buffers have their own offset alignment and count texels, not
+/// bytes, against the limit.
+llvm::Error CommandBatch::checkTexelRange(const BufferRange &range,
+                                          uint32_t texelSize,
+                                          const llvm::Twine &where) const {
+  const VkPhysicalDeviceLimits &limits = core->limits;
+  if (range.offset % limits.minTexelBufferOffsetAlignment != 0)
+    return batchError(where + "offset " + llvm::Twine(range.offset) +
+                      " of a uniform texel buffer is not a multiple of "
+                      "minTexelBufferOffsetAlignment " +
+                      llvm::Twine(limits.minTexelBufferOffsetAlignment));
+  uint64_t texels = getBoundSize(range) / texelSize;
+  if (texels == 0)
+    return batchError(where + "range of " + llvm::Twine(getBoundSize(range)) +
+                      " bytes holds no texel of " + llvm::Twine(texelSize) +
+                      " bytes");
+  if (range.size != BufferRange::kWholeSize &&
+      texels > limits.maxTexelBufferElements)
+    return batchError(where + "range of " + llvm::Twine(texels) +
+                      " texels exceeds maxTexelBufferElements " +
+                      llvm::Twine(limits.maxTexelBufferElements));
+  return llvm::Error::success();
+}
+
+uint64_t CommandBatch::getTexelViewSize(const BufferRange &range,
+                                        uint32_t texelSize) const {
+  uint64_t texels = std::min<uint64_t>(getBoundSize(range) / texelSize,
+                                       core->limits.maxTexelBufferElements);
+  return texels * texelSize;
+}
+
 llvm::Error
 CommandBatch::checkBindings(const ComputePipeline &pipeline,
                             llvm::ArrayRef<BufferRange> bindings) const {
   llvm::StringRef kernel = pipeline.getEntryPoint();
-  if (bindings.size() != pipeline.getNumStorageBuffers())
-    return batchError("dispatch of kernel '" + kernel +
-                      "': " + llvm::Twine(bindings.size()) +
-                      " bindings given, the " + "pipeline has " +
-                      llvm::Twine(pipeline.getNumStorageBuffers()));
+  if (bindings.size() != pipeline.getNumBindings())
+    return batchError("dispatch of kernel '" + kernel + "': " +
+                      llvm::Twine(bindings.size()) + " bindings given, the " +
+                      "pipeline has " + llvm::Twine(pipeline.getNumBindings()));
   const VkPhysicalDeviceLimits &limits = core->limits;
   for (auto [index, range] : llvm::enumerate(bindings)) {
     std::string where = ("dispatch of kernel '" + kernel + "', binding " +
@@ -90,7 +127,9 @@ CommandBatch::checkBindings(const ComputePipeline &pipeline,
     if (range.buffer->core != core)
       return batchError(where + "the buffer belongs to another context");
     uint64_t bytes = range.buffer->size();
-    if (range.offset % limits.minStorageBufferOffsetAlignment != 0)
+    const PipelineBinding &binding = pipeline.getBindings()[index];
+    if (!binding.isTexelBuffer() &&
+        range.offset % limits.minStorageBufferOffsetAlignment != 0)
       return batchError(
           where + "offset " + llvm::Twine(range.offset) +
           " is not a multiple of minStorageBufferOffsetAlignment " +
@@ -106,6 +145,11 @@ CommandBatch::checkBindings(const ComputePipeline &pipeline,
                         " bytes at offset " + llvm::Twine(range.offset) +
                         " does not fit the buffer of " + llvm::Twine(bytes) +
                         " bytes");
+    if (binding.isTexelBuffer()) {
+      if (llvm::Error error = checkTexelRange(range, binding.texelSize, where))
+        return error;
+      continue;
+    }
     if (size > limits.maxStorageBufferRange)
       return batchError(where + "range of " + llvm::Twine(size) +
                         " bytes exceeds maxStorageBufferRange " +
@@ -133,14 +177,15 @@ CommandBatch::allocateSet(const ComputePipeline &pipeline) {
   }
   // The current pool is full (or there is none yet): start another, big
   // enough for at least one set of this pipeline.
-  VkDescriptorPoolSize size{
-      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      kSetsPerPool * std::max(kBuffersPerSet, pipeline.getNumStorageBuffers())};
+  uint32_t perSet = std::max(kBuffersPerSet, pipeline.getNumBindings());
+  VkDescriptorPoolSize sizes[] = {
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool * perSet},
+      {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, kSetsPerPool * perSet}};
   VkDescriptorPoolCreateInfo poolInfo{
       VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = kSetsPerPool;
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &size;
+  poolInfo.poolSizeCount = 2;
+  poolInfo.pPoolSizes = sizes;
   VkDescriptorPool pool;
   if (VkResult r = vkCreateDescriptorPool(device, &poolInfo, nullptr, &pool))
     return makeVulkanError("vkCreateDescriptorPool", r);
@@ -173,20 +218,39 @@ CommandBatch::dispatch(const std::shared_ptr<ComputePipeline> &pipeline,
                         " exceed maxComputeWorkGroupCount " +
                         llvm::Twine(core->limits.maxComputeWorkGroupCount[i]));
 
+  // Views first: a failure must leave no descriptor set half written.
+  std::vector<VkBufferView> views(bindings.size(), VK_NULL_HANDLE);
+  for (auto [i, range] : llvm::enumerate(bindings)) {
+    const PipelineBinding &binding = pipeline->getBindings()[i];
+    if (!binding.isTexelBuffer())
+      continue;
+    auto view =
+        range.buffer->getTexelView(binding.texelFormat, range.offset,
+                                   getTexelViewSize(range, binding.texelSize));
+    if (!view)
+      return batchError("dispatch of kernel '" + pipeline->getEntryPoint() +
+                        "', binding " + llvm::Twine(i) + ": " +
+                        llvm::toString(view.takeError()));
+    views[i] = *view;
+  }
   auto set = allocateSet(*pipeline);
   if (!set)
     return set.takeError();
   std::vector<VkDescriptorBufferInfo> infos(bindings.size());
   std::vector<VkWriteDescriptorSet> writes(bindings.size());
   for (auto [i, range] : llvm::enumerate(bindings)) {
-    infos[i] = {range.buffer->getHandle(), range.offset,
-                range.size == BufferRange::kWholeSize ? VK_WHOLE_SIZE
-                                                      : range.size};
     writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     writes[i].dstSet = *set;
     writes[i].dstBinding = i;
     writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].descriptorType = pipeline->getBindings()[i].type;
+    if (views[i] != VK_NULL_HANDLE) {
+      writes[i].pTexelBufferView = &views[i];
+      continue;
+    }
+    infos[i] = {range.buffer->getHandle(), range.offset,
+                range.size == BufferRange::kWholeSize ? VK_WHOLE_SIZE
+                                                      : range.size};
     writes[i].pBufferInfo = &infos[i];
   }
   vkUpdateDescriptorSets(core->device, writes.size(), writes.data(), 0,

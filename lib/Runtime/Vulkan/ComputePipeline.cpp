@@ -20,12 +20,48 @@ static llvm::Error kernelError(llvm::StringRef kernel,
                                  "kernel '" + kernel + "': " + what);
 }
 
+/// Binding i as the module declares it: storage buffers unless declared as
+/// a uniform texel buffer of a format the device can view.
+static llvm::Expected<std::vector<PipelineBinding>>
+describeBindings(const SpirvKernelInfo &info, const DeviceCore &core,
+                 llvm::StringRef kernel, unsigned numBindings) {
+  std::vector<PipelineBinding> result(numBindings);
+  for (const DescriptorBinding &b : info.bindings) {
+    if (b.set != 0 || b.binding >= numBindings)
+      return kernelError(kernel, "the module declares set " +
+                                     llvm::Twine(b.set) + " binding " +
+                                     llvm::Twine(b.binding) +
+                                     ", outside set 0 bindings 0.." +
+                                     llvm::Twine(int(numBindings) - 1));
+    std::string where = ("binding " + llvm::Twine(b.binding)).str();
+    if (b.kind == DescriptorKind::Other)
+      return kernelError(kernel, where + " is neither a storage buffer nor a "
+                                         "uniform texel buffer");
+    if (b.kind == DescriptorKind::Buffer)
+      continue;
+    PipelineBinding &binding = result[b.binding];
+    binding.type = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+    if (b.format == TexelFormat::R32f && core.texelR32f)
+      binding = {binding.type, VK_FORMAT_R32_SFLOAT, 4};
+    else if (b.format == TexelFormat::Rgba32f && core.texelRgba32f)
+      binding = {binding.type, VK_FORMAT_R32G32B32A32_SFLOAT, 16};
+    else if (b.format == TexelFormat::R32f || b.format == TexelFormat::Rgba32f)
+      return kernelError(kernel, where + ": the device has no uniform texel "
+                                         "buffers of this format");
+    else
+      return kernelError(kernel, where + ": a uniform texel buffer must "
+                                         "declare the format R32f or Rgba32f "
+                                         "(the view's format)");
+  }
+  return result;
+}
+
 /// Checks what the driver would otherwise take on trust: the workgroup size
-/// against the limits and every declared binding against the layout.
+/// and the descriptor counts against the limits.
 static llvm::Error checkKernel(const SpirvKernelInfo &info,
                                const VkPhysicalDeviceLimits &limits,
                                llvm::StringRef kernel,
-                               unsigned numStorageBuffers) {
+                               llvm::ArrayRef<PipelineBinding> bindings) {
   uint64_t invocations = 1;
   for (int i = 0; i < 3; ++i) {
     uint32_t size = info.workgroupSize[i];
@@ -41,25 +77,26 @@ static llvm::Error checkKernel(const SpirvKernelInfo &info,
                        "workgroup of " + llvm::Twine(invocations) +
                            " invocations exceeds the device limit " +
                            llvm::Twine(limits.maxComputeWorkGroupInvocations));
-  if (numStorageBuffers > limits.maxPerStageDescriptorStorageBuffers)
+  unsigned texelBuffers = llvm::count_if(
+      bindings, [](const PipelineBinding &b) { return b.isTexelBuffer(); });
+  unsigned storageBuffers = bindings.size() - texelBuffers;
+  if (storageBuffers > limits.maxPerStageDescriptorStorageBuffers)
     return kernelError(
-        kernel, llvm::Twine(numStorageBuffers) +
+        kernel, llvm::Twine(storageBuffers) +
                     " storage buffers exceed the device limit " +
                     llvm::Twine(limits.maxPerStageDescriptorStorageBuffers));
-  for (const DescriptorBinding &b : info.bindings)
-    if (b.set != 0 || b.binding >= numStorageBuffers)
-      return kernelError(kernel, "the module declares set " +
-                                     llvm::Twine(b.set) + " binding " +
-                                     llvm::Twine(b.binding) +
-                                     ", outside set 0 bindings 0.." +
-                                     llvm::Twine(int(numStorageBuffers) - 1));
+  if (texelBuffers > limits.maxPerStageDescriptorSampledImages)
+    return kernelError(
+        kernel, llvm::Twine(texelBuffers) +
+                    " uniform texel buffers exceed the device limit " +
+                    llvm::Twine(limits.maxPerStageDescriptorSampledImages));
   return llvm::Error::success();
 }
 
 llvm::Expected<std::shared_ptr<ComputePipeline>>
 VulkanContext::createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
                                      llvm::StringRef entryPoint,
-                                     unsigned numStorageBuffers) {
+                                     unsigned numBindings) {
   auto kernelInfo = inspectSpirv(spirv, entryPoint);
   if (!kernelInfo)
     return kernelError(entryPoint, llvm::toString(kernelInfo.takeError()));
@@ -67,8 +104,12 @@ VulkanContext::createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
     if (llvm::Error err =
             opencgc::vulkan::validateSpirv(spirv, {core->scalarBlockLayout}))
       return kernelError(entryPoint, llvm::toString(std::move(err)));
+  auto bindingKinds =
+      describeBindings(*kernelInfo, *core, entryPoint, numBindings);
+  if (!bindingKinds)
+    return bindingKinds.takeError();
   if (llvm::Error err =
-          checkKernel(*kernelInfo, core->limits, entryPoint, numStorageBuffers))
+          checkKernel(*kernelInfo, core->limits, entryPoint, *bindingKinds))
     return std::move(err);
 
   std::string what = (" for kernel '" + entryPoint + "'").str();
@@ -76,7 +117,7 @@ VulkanContext::createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
   std::shared_ptr<ComputePipeline> result(new ComputePipeline());
   result->core = core;
   result->entryPoint = entryPoint.str();
-  result->numStorageBuffers = numStorageBuffers;
+  result->bindings = std::move(*bindingKinds);
   result->workgroupSize = kernelInfo->workgroupSize;
 
   VkShaderModuleCreateInfo moduleInfo{
@@ -88,16 +129,16 @@ VulkanContext::createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
     return makeVulkanError("vkCreateShaderModule", r, what);
   result->module = UniqueShaderModule(device, module);
 
-  std::vector<VkDescriptorSetLayoutBinding> bindings(numStorageBuffers);
-  for (unsigned i = 0; i < numStorageBuffers; ++i) {
+  std::vector<VkDescriptorSetLayoutBinding> bindings(numBindings);
+  for (unsigned i = 0; i < numBindings; ++i) {
     bindings[i].binding = i;
-    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[i].descriptorType = result->bindings[i].type;
     bindings[i].descriptorCount = 1;
     bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
   }
   VkDescriptorSetLayoutCreateInfo setInfo{
       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = numStorageBuffers;
+  setInfo.bindingCount = numBindings;
   setInfo.pBindings = bindings.data();
   VkDescriptorSetLayout setLayout;
   if (VkResult r =

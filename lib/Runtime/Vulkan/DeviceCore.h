@@ -35,6 +35,10 @@ struct DeviceCore {
   VkPhysicalDeviceLimits limits{};
   VkPhysicalDeviceMemoryProperties memory{};
   bool scalarBlockLayout = false;
+  /// VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT of the two view formats
+  /// texel buffer bindings use.
+  bool texelR32f = false;
+  bool texelRgba32f = false;
   /// vkQueueSubmit needs the queue externally synchronized.
   std::mutex queueMutex;
 };

@@ -12,9 +12,14 @@ using namespace opencgc::vulkan;
 namespace {
 // The SPIR-V numbers used below (SPIR-V specification, section 3).
 constexpr uint32_t kMagic = 0x07230203;
-constexpr uint32_t kOpEntryPoint = 15, kOpExecutionMode = 16, kOpConstant = 43,
-                   kOpConstantComposite = 44, kOpDecorate = 71,
-                   kOpExecutionModeId = 331;
+constexpr uint32_t kOpEntryPoint = 15, kOpExecutionMode = 16, kOpTypeImage = 25,
+                   kOpTypePointer = 32, kOpConstant = 43,
+                   kOpConstantComposite = 44, kOpVariable = 59,
+                   kOpDecorate = 71, kOpExecutionModeId = 331;
+constexpr uint32_t kStorageUniformConstant = 0, kStorageUniform = 2,
+                   kStorageStorageBuffer = 12;
+constexpr uint32_t kDimBuffer = 5, kSampledWithSampler = 1;
+constexpr uint32_t kFormatRgba32f = 1, kFormatR32f = 3;
 constexpr uint32_t kModelGLCompute = 5;
 constexpr uint32_t kModeLocalSize = 17, kModeLocalSizeId = 38;
 constexpr uint32_t kDecorationBuiltIn = 11, kDecorationBinding = 33,
@@ -49,6 +54,11 @@ struct ModuleFacts {
   llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 3>> composites;
   std::optional<uint32_t> workgroupSizeId;
   llvm::DenseMap<uint32_t, DescriptorBinding> bindings;
+  /// Pointer type -> (storage class, pointee); image type -> its operands.
+  llvm::DenseMap<uint32_t, std::pair<uint32_t, uint32_t>> pointers;
+  llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 8>> images;
+  /// Variable -> its pointer type.
+  llvm::DenseMap<uint32_t, uint32_t> variables;
 };
 
 void collect(ModuleFacts &facts, uint32_t opcode, llvm::ArrayRef<uint32_t> ops,
@@ -68,6 +78,18 @@ void collect(ModuleFacts &facts, uint32_t opcode, llvm::ArrayRef<uint32_t> ops,
   case kOpExecutionModeId:
     if (ops.size() >= 2 && ops[1] == kModeLocalSizeId)
       facts.localSizeIds.insert(ops[0]);
+    break;
+  case kOpTypeImage:
+    if (ops.size() >= 8)
+      facts.images[ops[0]].assign(ops.begin() + 1, ops.end());
+    break;
+  case kOpTypePointer:
+    if (ops.size() >= 3)
+      facts.pointers[ops[0]] = {ops[1], ops[2]};
+    break;
+  case kOpVariable:
+    if (ops.size() >= 3)
+      facts.variables[ops[1]] = ops[0];
     break;
   case kOpConstant:
     if (ops.size() >= 3)
@@ -89,6 +111,44 @@ void collect(ModuleFacts &facts, uint32_t opcode, llvm::ArrayRef<uint32_t> ops,
     break;
   default:
     break;
+  }
+}
+
+TexelFormat toTexelFormat(uint32_t format) {
+  switch (format) {
+  case 0:
+    return TexelFormat::Unknown;
+  case kFormatRgba32f:
+    return TexelFormat::Rgba32f;
+  case kFormatR32f:
+    return TexelFormat::R32f;
+  default:
+    return TexelFormat::Other;
+  }
+}
+
+/// Classifies the variable `id` by its type: buffer blocks, uniform texel
+/// buffers (image operands: sampled type, Dim, Depth, Arrayed, MS, Sampled,
+/// Format), or anything else.
+void classify(const ModuleFacts &facts, uint32_t id,
+              DescriptorBinding &binding) {
+  auto variable = facts.variables.find(id);
+  if (variable == facts.variables.end())
+    return;
+  auto pointer = facts.pointers.find(variable->second);
+  if (pointer == facts.pointers.end())
+    return;
+  auto [storageClass, pointee] = pointer->second;
+  if (storageClass == kStorageStorageBuffer || storageClass == kStorageUniform)
+    return;
+  binding.kind = DescriptorKind::Other;
+  auto image = facts.images.find(pointee);
+  if (storageClass != kStorageUniformConstant || image == facts.images.end())
+    return;
+  const llvm::SmallVector<uint32_t, 8> &operands = image->second;
+  if (operands[1] == kDimBuffer && operands[5] == kSampledWithSampler) {
+    binding.kind = DescriptorKind::UniformTexelBuffer;
+    binding.format = toTexelFormat(operands[6]);
   }
 }
 
@@ -144,7 +204,9 @@ opencgc::vulkan::inspectSpirv(llvm::ArrayRef<uint32_t> words,
                      ? " (LocalSizeId is not supported)"
                      : ""));
   }
-  for (auto &[id, binding] : facts.bindings)
+  for (auto &[id, binding] : facts.bindings) {
+    classify(facts, id, binding);
     info.bindings.push_back(binding);
+  }
   return info;
 }

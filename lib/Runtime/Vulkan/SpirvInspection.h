@@ -19,9 +19,24 @@
 
 namespace opencgc::vulkan {
 
+/// What a descriptor-bound variable of the module is.
+enum class DescriptorKind {
+  /// A StorageBuffer (or Uniform) block: what the runtime binds by default.
+  Buffer,
+  /// OpTypeImage Dim Buffer, Sampled 1, in UniformConstant.
+  UniformTexelBuffer,
+  /// Any other image, sampler or resource: not supported.
+  Other,
+};
+
+/// The Image Format operand of a uniform texel buffer.
+enum class TexelFormat { Unknown, Rgba32f, R32f, Other };
+
 struct DescriptorBinding {
   uint32_t set = 0;
   uint32_t binding = 0;
+  DescriptorKind kind = DescriptorKind::Buffer;
+  TexelFormat format = TexelFormat::Unknown;
 };
 
 struct SpirvKernelInfo {

@@ -14,7 +14,8 @@
 using namespace opencgc::vulkan;
 
 VulkanBuffer::~VulkanBuffer() {
-  // Freeing the memory unmaps it.
+  // Views before their buffer; freeing the memory unmaps it.
+  views.clear();
   buffer.reset();
   memory.reset();
 }
@@ -60,6 +61,7 @@ VulkanContext::createBuffer(uint64_t bytes) {
   VkBufferCreateInfo createInfo{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   createInfo.size = rounded;
   createInfo.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                     VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
                      VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                      VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   createInfo.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
@@ -94,4 +96,25 @@ VulkanContext::createBuffer(uint64_t bytes) {
   // Deterministic contents make kernel bugs reproducible.
   std::memset(result->mapped, 0, rounded);
   return result;
+}
+
+llvm::Expected<VkBufferView>
+VulkanBuffer::getTexelView(VkFormat format, uint64_t offset, uint64_t range) {
+  std::lock_guard<std::mutex> lock(viewsMutex);
+  UniqueBufferView &view = views[{format, offset, range}];
+  if (view)
+    return view.get();
+  VkBufferViewCreateInfo createInfo{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+  createInfo.buffer = buffer.get();
+  createInfo.format = format;
+  createInfo.offset = offset;
+  createInfo.range = range;
+  VkBufferView handle;
+  if (VkResult r =
+          vkCreateBufferView(core->device, &createInfo, nullptr, &handle))
+    return makeVulkanError("vkCreateBufferView", r,
+                           " for a texel view of " + llvm::Twine(range) +
+                               " bytes at offset " + llvm::Twine(offset));
+  view = UniqueBufferView(core->device, handle);
+  return handle;
 }

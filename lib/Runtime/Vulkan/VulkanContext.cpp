@@ -109,7 +109,24 @@ static VulkanLimits copyLimits(const VkPhysicalDeviceLimits &l) {
   limits.maxBoundDescriptorSets = l.maxBoundDescriptorSets;
   limits.maxPerStageDescriptorStorageBuffers =
       l.maxPerStageDescriptorStorageBuffers;
+  limits.maxPerStageDescriptorSampledImages =
+      l.maxPerStageDescriptorSampledImages;
+  limits.maxTexelBufferElements = l.maxTexelBufferElements;
+  limits.minTexelBufferOffsetAlignment = l.minTexelBufferOffsetAlignment;
   return limits;
+}
+
+static bool supportsUniformTexelBuffer(VkPhysicalDevice device,
+                                       VkFormat format) {
+  VkFormatProperties properties;
+  vkGetPhysicalDeviceFormatProperties(device, format, &properties);
+  return properties.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
+}
+
+uint32_t VulkanContext::getTexelBufferLimit() const {
+  return features.uniformTexelBufferR32f && features.uniformTexelBufferRgba32f
+             ? limits.maxTexelBufferElements
+             : 0;
 }
 
 llvm::Expected<std::unique_ptr<VulkanContext>>
@@ -132,6 +149,11 @@ VulkanContext::create(const VulkanOptions &options) {
   vkGetPhysicalDeviceFeatures2(c.physicalDevice, &supported.features);
   context->features = enableFeatures(supported, enabled);
   c.scalarBlockLayout = context->features.scalarBlockLayout;
+  c.texelR32f = context->features.uniformTexelBufferR32f =
+      supportsUniformTexelBuffer(c.physicalDevice, VK_FORMAT_R32_SFLOAT);
+  c.texelRgba32f = context->features.uniformTexelBufferRgba32f =
+      supportsUniformTexelBuffer(c.physicalDevice,
+                                 VK_FORMAT_R32G32B32A32_SFLOAT);
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

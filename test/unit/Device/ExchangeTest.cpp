@@ -41,7 +41,7 @@ protected:
 
 TEST_F(ExchangeTest, ReferenceDeclaresOneAnyOpPattern) {
   auto device = device::createReferenceDevice(context);
-  EXPECT_EQ(device->getMlirProgramsTier(), device::MlirProgramsTier::Tier1_0);
+  EXPECT_EQ(device->getMlirProgramsTier(), device::MlirProgramsTier::Tier2_0);
   const Guid &guid =
       getInterfaceGuid(MlirInterface::CgcSubgraphDeclarationRequest);
   ASSERT_TRUE(device->supportsMlirInterface(guid));

@@ -1,7 +1,7 @@
 //===- ProgramExecutorTest.cpp - Output IR on the reference device --------===//
 //
-// Partition isolation of the specification's Output IR example, dispatch
-// binding checks of reference partitions, and whole-program runs compared
+// Partition isolation of the specification's Output IR example, partition
+// containers the reference device refuses, and whole-program runs compared
 // bit for bit with the reference interpreter on the equivalent Input IR.
 //
 //===----------------------------------------------------------------------===//
@@ -100,45 +100,8 @@ protected:
         module, StringAttr::get(&context, name));
   }
 
-  /// The driver partition of the specification's example, compiled for the
-  /// reference device.
-  std::unique_ptr<device::CompiledPartition> compileDriverPartition() {
-    OwningOpRef<cgc::ModuleOp> output =
-        parse(readExample("spec-output-ir.mlir"));
-    OwningOpRef<cgc::ModuleOp> isolated = compiler::isolatePartition(
-        *output, lookupPartition(*output, "driverPartition"));
-    CgcPayload payload;
-    payload.interface = MlirInterface::CgcSubgraphPartition;
-    payload.bytecode = writeModuleBytecode(*isolated);
-    auto device = device::createReferenceDevice(context);
-    auto compiled = device->compilePartition(writeCgcContainer(payload));
-    EXPECT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
-    return compiled ? std::move(*compiled) : nullptr;
-  }
-
-  /// Binds each of the 7 driver bind points to its own correctly sized
-  /// buffer.
-  std::vector<device::Binding> driverBindings() {
-    static const uint64_t sizes[] = {64, 36, 4, 36, 4, 64, 64};
-    buffers.assign(7, std::vector<uint8_t>(64, 0));
-    std::vector<device::Binding> bindings;
-    for (uint32_t i = 0; i < 7; ++i)
-      bindings.push_back({i, buffers[i].data(), sizes[i]});
-    return bindings;
-  }
-
-  std::string dispatchError(llvm::ArrayRef<device::Binding> bindings) {
-    auto partition = compileDriverPartition();
-    if (!partition)
-      return "";
-    llvm::Error error = partition->dispatch(bindings);
-    EXPECT_TRUE(bool(error)) << "dispatch succeeded";
-    return llvm::toString(std::move(error));
-  }
-
   MLIRContext context;
   Block block;
-  std::vector<std::vector<uint8_t>> buffers;
 };
 
 TEST_F(ProgramExecutorTest, IsolatesTheSpecificationsDriverPartition) {
@@ -187,85 +150,31 @@ TEST_F(ProgramExecutorTest, RejectsAPartitionOfAnotherModule) {
   EXPECT_NE(message.find("not a top-level op"), std::string::npos) << message;
 }
 
-TEST_F(ProgramExecutorTest, DispatchRejectsAMissingBindPoint) {
-  std::vector<device::Binding> bindings = driverBindings();
-  bindings.pop_back();
-  std::string error = dispatchError(bindings);
-  EXPECT_NE(error.find("partition @driverPartition"), std::string::npos);
-  EXPECT_NE(error.find("bind point 6 (!cgc.memref<1x1x4x4x!cgc.float32>) is "
-                       "not bound"),
-            std::string::npos)
-      << error;
-}
-
-TEST_F(ProgramExecutorTest, DispatchRejectsADuplicateBindPoint) {
-  std::vector<device::Binding> bindings = driverBindings();
-  bindings[6].bindPointIndex = 2;
-  std::string error = dispatchError(bindings);
-  EXPECT_NE(error.find("bind point 2 is bound more than once"),
-            std::string::npos)
-      << error;
-}
-
-TEST_F(ProgramExecutorTest, DispatchRejectsAnOutOfRangeBindPoint) {
-  std::vector<device::Binding> bindings = driverBindings();
-  bindings.push_back({7, buffers[0].data(), 64});
-  std::string error = dispatchError(bindings);
-  EXPECT_NE(error.find("binding names bind point 7, but the partition has 7 "
-                       "bind points"),
-            std::string::npos)
-      << error;
-}
-
-TEST_F(ProgramExecutorTest, DispatchRejectsATooSmallBinding) {
-  std::vector<device::Binding> bindings = driverBindings();
-  bindings[1].sizeInBytes = 35;
-  std::string error = dispatchError(bindings);
-  EXPECT_NE(error.find("bind point 1 (!cgc.memref<constant "
-                       "1x1x3x3x!cgc.float32>) needs 36 bytes but is bound "
-                       "to 35"),
-            std::string::npos)
-      << error;
-}
-
-TEST_F(ProgramExecutorTest, DispatchRunsWithExactBindings) {
-  auto partition = compileDriverPartition();
-  ASSERT_TRUE(partition);
-  EXPECT_EQ(partition->getName(), "driverPartition");
-  EXPECT_EQ(partition->getNumBindPoints(), 7u);
-  std::vector<device::Binding> bindings = driverBindings();
-  // Input all ones, zero weights and bias 0.5: each convReluAdd adds 0.5.
-  for (int i = 0; i < 16; ++i)
-    reinterpret_cast<float *>(buffers[0].data())[i] = 1.0f;
-  reinterpret_cast<float *>(buffers[2].data())[0] = 0.5f;
-  reinterpret_cast<float *>(buffers[4].data())[0] = 0.5f;
-  ASSERT_FALSE(bool(partition->dispatch(bindings)));
-  for (int i = 0; i < 16; ++i) {
-    EXPECT_EQ(reinterpret_cast<float *>(buffers[6].data())[i], 1.5f);
-    EXPECT_EQ(reinterpret_cast<float *>(buffers[5].data())[i], 2.0f);
-  }
-}
-
 TEST_F(ProgramExecutorTest, CompileRejectsOtherContainers) {
   auto device = device::createReferenceDevice(context);
+  auto compile = [&](llvm::ArrayRef<uint8_t> container) {
+    device::StateObjectDesc desc;
+    desc.mlirPrograms.push_back({"p", container});
+    return device->createStateObject(desc);
+  };
   OwningOpRef<cgc::ModuleOp> output = parse(readExample("spec-output-ir.mlir"));
   CgcPayload payload;
   payload.interface = MlirInterface::CgcOutput;
   payload.bytecode = writeModuleBytecode(*output);
-  auto compiled = device->compilePartition(writeCgcContainer(payload));
+  auto compiled = compile(writeCgcContainer(payload));
   ASSERT_FALSE(bool(compiled));
   EXPECT_NE(llvm::toString(compiled.takeError()).find("CGC_SUBGRAPH_PARTITION"),
             std::string::npos);
 
   // The whole Output IR tagged as Partition IR.
   payload.interface = MlirInterface::CgcSubgraphPartition;
-  compiled = device->compilePartition(writeCgcContainer(payload));
+  compiled = compile(writeCgcContainer(payload));
   ASSERT_FALSE(bool(compiled));
   EXPECT_NE(llvm::toString(compiled.takeError()).find("not Partition IR"),
             std::string::npos);
 
   std::vector<uint8_t> garbage = {1, 2, 3};
-  compiled = device->compilePartition(garbage);
+  compiled = compile(garbage);
   ASSERT_FALSE(bool(compiled));
   EXPECT_NE(llvm::toString(compiled.takeError()).find("container"),
             std::string::npos);

@@ -25,7 +25,7 @@ TEST_F(VulkanRuntimePipelineTest, TakesWorkgroupSizeFromLocalSize) {
   auto pipeline = makePipeline(binaryKernel("add_0", "OpFAdd"), "add_0", 3);
   ASSERT_TRUE(pipeline);
   EXPECT_EQ(pipeline->getEntryPoint(), "add_0");
-  EXPECT_EQ(pipeline->getNumStorageBuffers(), 3u);
+  EXPECT_EQ(pipeline->getNumBindings(), 3u);
   EXPECT_EQ(pipeline->getWorkgroupSize(),
             (std::array<uint32_t, 3>{kLocalSize, 1, 1}));
   EXPECT_NE(pipeline->getHandle(), VK_NULL_HANDLE);

@@ -157,13 +157,11 @@ VulkanRuntimeTest::makeFloats(size_t count, llvm::ArrayRef<float> values) {
   return *buffer;
 }
 
-std::shared_ptr<ComputePipeline>
-VulkanRuntimeTest::makePipeline(llvm::StringRef text,
-                                llvm::StringRef entryPoint,
-                                unsigned numStorageBuffers) {
+std::shared_ptr<ComputePipeline> VulkanRuntimeTest::makePipeline(
+    llvm::StringRef text, llvm::StringRef entryPoint, unsigned numBindings) {
   std::vector<uint32_t> words = assemble(text);
   auto pipeline =
-      context->createComputePipeline(words, entryPoint, numStorageBuffers);
+      context->createComputePipeline(words, entryPoint, numBindings);
   if (!pipeline) {
     ADD_FAILURE() << llvm::toString(pipeline.takeError());
     return nullptr;

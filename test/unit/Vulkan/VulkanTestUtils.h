@@ -45,7 +45,7 @@ protected:
                                            llvm::ArrayRef<float> values = {});
   std::shared_ptr<ComputePipeline> makePipeline(llvm::StringRef text,
                                                 llvm::StringRef entryPoint,
-                                                unsigned numStorageBuffers);
+                                                unsigned numBindings);
   std::unique_ptr<CommandBatch> makeBatch();
 
   std::unique_ptr<VulkanContext> context;

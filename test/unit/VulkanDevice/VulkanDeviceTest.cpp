@@ -134,4 +134,82 @@ cgc.module {
   EXPECT_NEAR((*outputs)[0].getAsDouble(15), 1.0 / (1.0 + std::exp(-7.0)),
               1e-6);
 }
+
+/// Compiles `text` with fine partitions for Vulkan and runs it on random
+/// inputs; the outputs must match the reference's Input IR run.
+std::unique_ptr<runtime::CompiledProgram>
+compileFineAndCheck(MLIRContext &context, device::Device &vulkan,
+                    device::Device &reference, llvm::StringRef text) {
+  auto module = parseSourceString<cgc::ModuleOp>(text, &context);
+  EXPECT_TRUE(module);
+  device::Device *targets[] = {&vulkan};
+  compiler::CompileOptions options;
+  options.partitioning = compiler::Partitioning::Fine;
+  auto compiled = compiler::compileModule(*module, targets, options);
+  EXPECT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  if (!compiled)
+    return nullptr;
+  device::Device *devices[] = {&vulkan, &reference};
+  auto program =
+      runtime::CompiledProgram::compile(*compiled->outputIR, devices);
+  EXPECT_TRUE(bool(program)) << llvm::toString(program.takeError());
+  if (!program)
+    return nullptr;
+  std::mt19937 random(3);
+  std::vector<Tensor> inputs;
+  auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
+  for (Type type : entry.getArgumentTypes()) {
+    Tensor input(DType::Float32, cast<cgc::TensorType>(type).getShape());
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    for (int64_t i = 0; i < input.getNumElements(); ++i)
+      input.getData<float>()[i] = uniform(random);
+    inputs.push_back(input);
+  }
+  auto noConstants = [](llvm::StringRef) {
+    return llvm::Expected<Tensor>(llvm::createStringError("no constants"));
+  };
+  auto expected = reference::executeEntryPoint(entry, inputs, noConstants);
+  EXPECT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
+  // Twice: the second run resubmits the recorded command lists.
+  for (int run = 0; run < 2 && expected; ++run) {
+    auto actual = (*program)->run(inputs, noConstants);
+    EXPECT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
+    if (actual)
+      for (size_t i = 0; i < actual->size(); ++i)
+        EXPECT_TRUE(closeEnough((*actual)[i], (*expected)[i]))
+            << "run " << run << ", result " << i;
+  }
+  return std::move(*program);
+}
+
+TEST_F(VulkanDeviceTest, AProgramOnOneDeviceIsOneCommandList) {
+  auto program = compileFineAndCheck(context, *vulkan, *reference, R"mlir(
+cgc.module {
+  cgc.entry_point @main(%a: !cgc.tensor<8x16x!cgc.float32>, %b: !cgc.tensor<16x8x!cgc.float32>) -> !cgc.tensor<8x8x!cgc.float32> {
+    %m = cgc_op.matmul(%a, %b) : (!cgc.tensor<8x16x!cgc.float32>, !cgc.tensor<16x8x!cgc.float32>)
+    %s = cgc_op.softmax(%m) : (!cgc.tensor<8x8x!cgc.float32>)
+    %t = cgc_op.log_softmax(%s) : (!cgc.tensor<8x8x!cgc.float32>)
+    cgc.return %t : !cgc.tensor<8x8x!cgc.float32>
+  }
+})mlir");
+  ASSERT_TRUE(program);
+  EXPECT_EQ(program->getPartitionDevices().size(), 3u);
+  for (const auto &entry : program->getPartitionDevices())
+    EXPECT_EQ(entry.getValue(), "vulkan") << entry.getKey().str();
+  EXPECT_EQ(program->getNumCommandLists(), 1u);
+}
+
+TEST_F(VulkanDeviceTest, AMixedProgramIsOneCommandListPerDeviceSegment) {
+  auto program = compileFineAndCheck(context, *vulkan, *reference, R"mlir(
+cgc.module {
+  cgc.entry_point @main(%a: !cgc.tensor<8x16x!cgc.float32>, %b: !cgc.tensor<16x8x!cgc.float32>) -> !cgc.tensor<8x8x!cgc.float32> {
+    %m = cgc_op.matmul(%a, %b) : (!cgc.tensor<8x16x!cgc.float32>, !cgc.tensor<16x8x!cgc.float32>)
+    %t = cgc_op.transpose(%m) {perm = [1, 0]} : (!cgc.tensor<8x8x!cgc.float32>)
+    %s = cgc_op.softmax(%t) : (!cgc.tensor<8x8x!cgc.float32>)
+    cgc.return %s : !cgc.tensor<8x8x!cgc.float32>
+  }
+})mlir");
+  ASSERT_TRUE(program);
+  EXPECT_EQ(program->getNumCommandLists(), 3u);
+}
 } // namespace

@@ -28,13 +28,19 @@ class ComputePipeline;
 class VulkanBuffer;
 struct DeviceCore;
 
-/// The part of a buffer bound to one storage buffer binding.
+/// The part of a buffer bound to one binding: a storage buffer, or a
+/// uniform texel buffer (through a buffer view of the pipeline's format).
 struct BufferRange {
   static constexpr uint64_t kWholeSize = ~uint64_t(0);
   std::shared_ptr<VulkanBuffer> buffer;
-  /// Must be a multiple of minStorageBufferOffsetAlignment.
+  /// Must be a multiple of minStorageBufferOffsetAlignment, or for a texel
+  /// buffer of minTexelBufferOffsetAlignment.
   uint64_t offset = 0;
-  /// Bytes from `offset`; kWholeSize means up to the end of the buffer.
+  /// Bytes from `offset`; kWholeSize means up to the end of the buffer. A
+  /// texel buffer views the whole texels in it: at most
+  /// maxTexelBufferElements when the size is given; kWholeSize views only
+  /// the first maxTexelBufferElements, all a kernel compiled for the
+  /// device's limit reads.
   uint64_t size = kWholeSize;
 };
 
@@ -67,6 +73,9 @@ private:
 
   llvm::Error checkBindings(const ComputePipeline &pipeline,
                             llvm::ArrayRef<BufferRange> bindings) const;
+  llvm::Error checkTexelRange(const BufferRange &range, uint32_t texelSize,
+                              const llvm::Twine &where) const;
+  uint64_t getTexelViewSize(const BufferRange &range, uint32_t texelSize) const;
   llvm::Expected<VkDescriptorSet> allocateSet(const ComputePipeline &pipeline);
   void retain(std::shared_ptr<const void> object);
   llvm::Error endRecording();

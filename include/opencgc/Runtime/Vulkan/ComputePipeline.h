@@ -1,7 +1,8 @@
 //===- ComputePipeline.h - One compiled compute kernel ----------*- C++ -*-===//
 //
-// A shader module, its descriptor set layout (set 0: storage buffers at
-// bindings 0..n-1), pipeline layout and compute pipeline.
+// A shader module, its descriptor set layout (set 0, bindings 0..n-1: storage
+// buffers, or uniform texel buffers where the module declares them), pipeline
+// layout and compute pipeline.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_RUNTIME_VULKAN_COMPUTEPIPELINE_H
@@ -14,10 +15,25 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace opencgc::vulkan {
 
 struct DeviceCore;
+
+/// How one binding of a pipeline is bound.
+struct PipelineBinding {
+  VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  /// The buffer view's format of a uniform texel buffer (R32_SFLOAT or
+  /// R32G32B32A32_SFLOAT), else VK_FORMAT_UNDEFINED.
+  VkFormat texelFormat = VK_FORMAT_UNDEFINED;
+  /// Bytes per texel of texelFormat, else 0.
+  uint32_t texelSize = 0;
+
+  bool isTexelBuffer() const {
+    return type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+  }
+};
 
 class ComputePipeline {
 public:
@@ -26,7 +42,9 @@ public:
   ComputePipeline &operator=(const ComputePipeline &) = delete;
 
   llvm::StringRef getEntryPoint() const { return entryPoint; }
-  unsigned getNumStorageBuffers() const { return numStorageBuffers; }
+  unsigned getNumBindings() const { return bindings.size(); }
+  /// Binding i of set 0.
+  const std::vector<PipelineBinding> &getBindings() const { return bindings; }
   /// The module's LocalSize (x, y, z).
   const std::array<uint32_t, 3> &getWorkgroupSize() const {
     return workgroupSize;
@@ -47,7 +65,7 @@ private:
   UniquePipelineLayout layout;
   UniquePipeline pipeline;
   std::string entryPoint;
-  unsigned numStorageBuffers = 0;
+  std::vector<PipelineBinding> bindings;
   std::array<uint32_t, 3> workgroupSize{};
 };
 

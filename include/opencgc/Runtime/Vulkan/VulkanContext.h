@@ -57,6 +57,10 @@ struct VulkanLimits {
   uint32_t maxStorageBufferRange = 0;
   uint32_t maxBoundDescriptorSets = 0;
   uint32_t maxPerStageDescriptorStorageBuffers = 0;
+  /// Uniform texel buffers count against the sampled images.
+  uint32_t maxPerStageDescriptorSampledImages = 0;
+  uint32_t maxTexelBufferElements = 0;
+  uint64_t minTexelBufferOffsetAlignment = 1;
   /// The largest buffer createBuffer() accepts.
   uint64_t maxMemoryAllocationSize = 0;
 };
@@ -72,6 +76,10 @@ struct VulkanFeatures {
   bool storageBuffer16BitAccess = false;
   bool scalarBlockLayout = false;
   bool subgroupSizeControl = false;
+  /// Uniform texel buffer views of VK_FORMAT_R32_SFLOAT /
+  /// VK_FORMAT_R32G32B32A32_SFLOAT (format features, not device features).
+  bool uniformTexelBufferR32f = false;
+  bool uniformTexelBufferRgba32f = false;
 };
 
 /// The Vulkan devices present; fails with NoDeviceError only when there is
@@ -95,17 +103,24 @@ public:
   uint32_t getSubgroupSize() const { return subgroupSize; }
   const VulkanLimits &getLimits() const { return limits; }
   const VulkanFeatures &getFeatures() const { return features; }
+  /// The most elements a kernel may read through one uniform texel buffer
+  /// binding: maxTexelBufferElements when both view formats kernels use
+  /// (R32f, Rgba32f) are supported, else 0. This is what to pass as
+  /// codegen::SpirvOptions::maxTexelBufferElements.
+  uint32_t getTexelBufferLimit() const;
 
   /// A host-visible, host-coherent, persistently mapped, zero-filled storage
   /// buffer. The size is rounded up to a multiple of 4 (so 0 becomes 4).
   llvm::Expected<std::shared_ptr<VulkanBuffer>> createBuffer(uint64_t bytes);
 
-  /// A compute pipeline for `entryPoint` of `spirv`, whose storage buffers
-  /// are set 0, bindings 0..numStorageBuffers-1. The workgroup size is the
-  /// module's LocalSize.
+  /// A compute pipeline for `entryPoint` of `spirv`, whose bindings are set
+  /// 0, bindings 0..numBindings-1. Each is a storage buffer unless the
+  /// module declares it as a uniform texel buffer (an image of Dim Buffer,
+  /// Sampled 1, format R32f or Rgba32f: the format of its buffer view).
+  /// The workgroup size is the module's LocalSize.
   llvm::Expected<std::shared_ptr<ComputePipeline>>
   createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
-                        llvm::StringRef entryPoint, unsigned numStorageBuffers);
+                        llvm::StringRef entryPoint, unsigned numBindings);
 
   /// An empty command buffer to record dispatches into.
   llvm::Expected<std::unique_ptr<CommandBatch>> createCommandBatch();

@@ -49,6 +49,7 @@ private:
 };
 
 using UniqueBuffer = DeviceHandle<VkBuffer, vkDestroyBuffer>;
+using UniqueBufferView = DeviceHandle<VkBufferView, vkDestroyBufferView>;
 using UniqueMemory = DeviceHandle<VkDeviceMemory, vkFreeMemory>;
 using UniqueShaderModule = DeviceHandle<VkShaderModule, vkDestroyShaderModule>;
 using UniqueDescriptorSetLayout =

@@ -1,0 +1,127 @@
+//===- KernelBuilding.cpp - What every kernel builder needs ---------------===//
+#include "KernelBuilding.h"
+#include "KernelSupport.h"
+#include "LinearLaunch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+
+int64_t product(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+Shape denseStrides(llvm::ArrayRef<int64_t> shape) {
+  Shape strides(shape.size(), 1);
+  for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+bool isFloat32(Type type) {
+  auto tensor = dyn_cast<cgc::TensorType>(type);
+  return tensor && isa<cgc::Float32Type>(tensor.getElementType());
+}
+
+llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
+  return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                 ": " + why.str());
+}
+
+MemRefType bufferTypeOf(Type tensor) {
+  auto type = cast<cgc::TensorType>(tensor);
+  return MemRefType::get({std::max<int64_t>(1, type.getNumElements())},
+                         getStorageType(type.getElementType()));
+}
+
+gpu::GPUModuleOp createKernelModule(OpBuilder &builder,
+                                    cgc::SubgraphOp subgraph, Location loc,
+                                    KernelModule &result) {
+  result.module = ModuleOp::create(subgraph.getLoc());
+  result.module.get()->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                               builder.getUnitAttr());
+  builder.setInsertionPointToStart(result.module->getBody());
+  return gpu::GPUModuleOp::create(builder, loc, "kernels");
+}
+
+KernelLaunch linearLaunch(cgc::SubgraphOp subgraph, int64_t invocations) {
+  KernelLaunch launch;
+  launch.name = subgraph.getSymName().str();
+  launch.workgroupSize = {kWorkgroupSize, 1, 1};
+  launch.workgroupCount = linearWorkgroupCount(invocations);
+  return launch;
+}
+
+gpu::GPUFuncOp createKernelFunction(OpBuilder &builder,
+                                    gpu::GPUModuleOp kernels,
+                                    cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  SmallVector<Type> arguments;
+  for (Type type : definition.getArgumentTypes())
+    arguments.push_back(bufferTypeOf(type));
+  for (Type type : definition.getResultTypes())
+    arguments.push_back(bufferTypeOf(type));
+  builder.setInsertionPointToStart(kernels.getBody());
+  auto function =
+      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
+                             builder.getFunctionType(arguments, {}));
+  function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                    builder.getUnitAttr());
+  function.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
+  return function;
+}
+
+Value invocationIndex(OpBuilder &builder, Location loc) {
+  Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+  Value gridX = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value thread = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value group = arith::AddIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, blockY, gridX), blockX);
+  Value size = constantIndex(builder, loc, kWorkgroupSize);
+  return arith::AddIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, group, size), thread);
+}
+
+Value scatterIndex(OpBuilder &builder, Location loc, Value flat,
+                   llvm::ArrayRef<int64_t> extents,
+                   llvm::ArrayRef<int64_t> strides) {
+  auto index = [&](int64_t value) {
+    return constantIndex(builder, loc, value);
+  };
+  Value offset, rest = flat;
+  for (int64_t d = int64_t(extents.size()) - 1; d >= 0; --d) {
+    // A dimension of extent 1 has coordinate 0: nothing to add.
+    if (extents[d] == 1)
+      continue;
+    Value coordinate =
+        d == 0 ? rest
+               : arith::RemUIOp::create(builder, loc, rest, index(extents[d]));
+    Value term = strides[d] == 1
+                     ? coordinate
+                     : arith::MulIOp::create(builder, loc, coordinate,
+                                             index(strides[d]));
+    offset = offset ? arith::AddIOp::create(builder, loc, offset, term) : term;
+    if (d != 0)
+      rest = arith::DivUIOp::create(builder, loc, rest, index(extents[d]));
+  }
+  return offset ? offset : index(0);
+}
+
+Value constantIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+Value constantF32(OpBuilder &builder, Location loc, double value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getF32FloatAttr(float(value)));
+}
+
+} // namespace opencgc::codegen

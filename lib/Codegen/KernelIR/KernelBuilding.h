@@ -1,0 +1,76 @@
+//===- KernelBuilding.h - What every kernel builder needs -------*- C++ -*-===//
+//
+// The pieces the kernel builders share: the kernel module and function
+// with one flat buffer per subgraph input and output, the linear launch and
+// invocation index of LinearLaunch.h, row-major index scattering,
+// constants and the support checks' helpers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_CODEGEN_KERNELIR_KERNELBUILDING_H
+#define OPENCGC_LIB_CODEGEN_KERNELIR_KERNELBUILDING_H
+
+#include "IterationSpace.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+namespace opencgc::codegen {
+
+/// The number of elements of `shape`.
+int64_t product(llvm::ArrayRef<int64_t> shape);
+
+/// The row-major strides of a dense tensor of `shape`.
+Shape denseStrides(llvm::ArrayRef<int64_t> shape);
+
+/// Whether `type` is a float32 !cgc.tensor.
+bool isFloat32(mlir::Type type);
+
+/// The refusal of a support check: "subgraph @name: why".
+llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why);
+
+/// The dense rank-1 buffer holding a !cgc.tensor of type `tensor`, in its
+/// storage type. Empty tensors get one element (never accessed) since
+/// SPIR-V has no zero-length arrays.
+mlir::MemRefType bufferTypeOf(mlir::Type tensor);
+
+/// Starts `result`: a gpu.container_module (at the subgraph's location)
+/// holding an empty gpu.module @kernels (at `loc`), which it returns.
+mlir::gpu::GPUModuleOp createKernelModule(mlir::OpBuilder &builder,
+                                          cgc::SubgraphOp subgraph,
+                                          mlir::Location loc,
+                                          KernelModule &result);
+
+/// The launch of the subgraph's kernel over `invocations` invocations in a
+/// line (LinearLaunch.h).
+KernelLaunch linearLaunch(cgc::SubgraphOp subgraph, int64_t invocations);
+
+/// The subgraph's kernel in `kernels`: one buffer argument per input, then
+/// per output (the bind points), with the LinearLaunch workgroup size.
+mlir::gpu::GPUFuncOp createKernelFunction(mlir::OpBuilder &builder,
+                                          mlir::gpu::GPUModuleOp kernels,
+                                          cgc::SubgraphOp subgraph);
+
+/// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x: the
+/// invocation's number in a linear launch.
+mlir::Value invocationIndex(mlir::OpBuilder &builder, mlir::Location loc);
+
+/// Sum of coordinate(d) * strides[d], the coordinates being `flat`
+/// decomposed row-major over `extents`.
+mlir::Value scatterIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value flat, llvm::ArrayRef<int64_t> extents,
+                         llvm::ArrayRef<int64_t> strides);
+
+mlir::Value constantIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                          int64_t value);
+mlir::Value constantF32(mlir::OpBuilder &builder, mlir::Location loc,
+                        double value);
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_LIB_CODEGEN_KERNELIR_KERNELBUILDING_H

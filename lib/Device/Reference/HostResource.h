@@ -1,0 +1,49 @@
+//===- HostResource.h - A CPU device's buffer resources ---------*- C++ -*-===//
+//
+// A CPU device's memory is the process's: a resource's GPU virtual address
+// is its host address, and the device runs partitions over any host memory
+// it is bound to — also over another device's resources, as long as they
+// are mapped (which is how a fallback partition shares memory with a Vulkan
+// one without copies).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_DEVICE_REFERENCE_HOSTRESOURCE_H
+#define OPENCGC_LIB_DEVICE_REFERENCE_HOSTRESOURCE_H
+
+#include "opencgc/Device/Resource.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace opencgc::device {
+
+class HostResource final : public Resource {
+public:
+  /// The alignment of every allocation: the compiler's default view
+  /// alignment, so that any planned view is aligned for every element type.
+  static constexpr std::align_val_t kAlignment{256};
+
+  explicit HostResource(uint64_t size)
+      : size(std::max<uint64_t>(size, 1)),
+        data(static_cast<uint8_t *>(::operator new(this->size, kAlignment))) {
+    std::memset(data, 0, this->size);
+  }
+  ~HostResource() override { ::operator delete(data, kAlignment); }
+  HostResource(const HostResource &) = delete;
+  HostResource &operator=(const HostResource &) = delete;
+
+  GpuVirtualAddress getGpuVirtualAddress() const override {
+    return reinterpret_cast<GpuVirtualAddress>(data);
+  }
+  uint64_t getSizeInBytes() const override { return size; }
+  uint8_t *getMappedData() const override { return data; }
+
+private:
+  uint64_t size;
+  uint8_t *data;
+};
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_LIB_DEVICE_REFERENCE_HOSTRESOURCE_H

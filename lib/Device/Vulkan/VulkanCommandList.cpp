@@ -1,0 +1,43 @@
+//===- VulkanCommandList.cpp - Command lists as command buffers -----------===//
+#include "VulkanCommandList.h"
+
+#include "VulkanPartition.h"
+
+namespace opencgc::device {
+
+VulkanCommandList::VulkanCommandList(
+    const Device &device, std::shared_ptr<VulkanAddressSpace> memory,
+    std::unique_ptr<vulkan::CommandBatch> batch)
+    : RecordingCommandList(device), memory(std::move(memory)),
+      batch(std::move(batch)) {}
+
+llvm::Error VulkanCommandList::recordDispatch(
+    const std::shared_ptr<CompiledPartition> &program,
+    llvm::ArrayRef<const ProgramBinding *> bound) {
+  auto partition = std::dynamic_pointer_cast<VulkanPartition>(program);
+  std::string prefix =
+      "DispatchGraph of program '" + program->getName().str() + "': ";
+  if (!partition)
+    return fail(prefix + "not compiled for Vulkan");
+  llvm::ArrayRef<BindPoint> points = program->getBindPoints();
+  std::vector<vulkan::BufferRange> ranges;
+  for (auto [index, binding] : llvm::enumerate(bound)) {
+    uint64_t bytes = points[index].sizeInBytes;
+    auto range = binding->type == BindingType::Cpu
+                     ? memory->upload(binding->cpuBinding.data, bytes)
+                     : memory->resolve(binding->gpuBinding, bytes);
+    if (!range)
+      return fail(prefix + "bind point " + llvm::Twine(index) + ": " +
+                  llvm::toString(range.takeError()));
+    ranges.push_back(std::move(*range));
+  }
+  if (auto error = partition->record(*batch, ranges))
+    return fail(prefix + llvm::toString(std::move(error)));
+  return llvm::Error::success();
+}
+
+llvm::Error VulkanCommandList::recordBarrier() { return batch->barrier(); }
+
+llvm::Error VulkanCommandList::execute() { return batch->submitAndWait(); }
+
+} // namespace opencgc::device
