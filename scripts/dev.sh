@@ -72,12 +72,18 @@ run_example() {
     --declarations "$ROOT/test/lit/Compiler/Inputs/conv-relu-add.mlir" \
     -o "$out/spec-compiled"
   "$opencgc" show "$out/spec-compiled" -o "$out/spec-compiled/pictures"
+  log "the specification's Input IR on the default device, Vulkan (lavapipe):" \
+      "conv+relu+add as SPIR-V kernels, upsample on the reference fallback"
+  mkdir -p "$out/spec-tensors"
+  python3 "$ROOT/test/lit/Tools/Inputs/spec-tensors.py" "$out/spec-tensors"
+  "$opencgc" run "$ROOT/examples/spec-input-ir.mlir" \
+    --weights "$out/spec-tensors/weights.cgcw" \
+    --input input0="$out/spec-tensors/in.npy" --output-dir "$out/spec-out"
   log "an ONNX model (pytorch-converted Conv2d from libonnx-testdata):" \
-      "import, compile, run the Output IR (convolution falls back to the" \
-      "reference device)"
+      "import, compile for the Vulkan target, run the Output IR on Vulkan"
   local model=/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d
   "$opencgc" import "$model/model.onnx" -o "$out/conv2d.mlir"
-  "$opencgc" compile "$out/conv2d.mlir" -o "$out/conv2d-compiled"
+  "$opencgc" compile "$out/conv2d.mlir" --target vulkan -o "$out/conv2d-compiled"
   "$opencgc" run "$out/conv2d-compiled" \
     --input 0="$model/test_data_set_0/input_0.pb" --output-dir "$out/conv2d-out"
   log "an elementwise ONNX model on the default device, Vulkan (lavapipe)"
