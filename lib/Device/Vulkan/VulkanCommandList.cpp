@@ -5,11 +5,35 @@
 
 namespace opencgc::device {
 
+void SubmittedLists::add(VulkanCommandList *list) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!llvm::is_contained(lists, list))
+    lists.push_back(list);
+}
+
+void SubmittedLists::forget(VulkanCommandList *list) {
+  std::lock_guard<std::mutex> lock(mutex);
+  llvm::erase(lists, list);
+}
+
+llvm::Error SubmittedLists::waitAll() {
+  std::lock_guard<std::mutex> lock(mutex);
+  llvm::Error error = llvm::Error::success();
+  for (VulkanCommandList *list : lists)
+    error = llvm::joinErrors(std::move(error), list->wait());
+  lists.clear();
+  return error;
+}
+
 VulkanCommandList::VulkanCommandList(
     const Device &device, std::shared_ptr<VulkanAddressSpace> memory,
+    std::shared_ptr<SubmittedLists> submitted,
     std::unique_ptr<vulkan::CommandBatch> batch)
     : RecordingCommandList(device), memory(std::move(memory)),
-      batch(std::move(batch)) {}
+      submitted(std::move(submitted)), batch(std::move(batch)) {}
+
+// The batch waits for its own work when destroyed.
+VulkanCommandList::~VulkanCommandList() { submitted->forget(this); }
 
 llvm::Error VulkanCommandList::recordDispatch(
     const std::shared_ptr<CompiledPartition> &program,
@@ -38,6 +62,13 @@ llvm::Error VulkanCommandList::recordDispatch(
 
 llvm::Error VulkanCommandList::recordBarrier() { return batch->barrier(); }
 
-llvm::Error VulkanCommandList::execute() { return batch->submitAndWait(); }
+llvm::Error VulkanCommandList::submit() {
+  if (auto error = batch->submit())
+    return error;
+  submitted->add(this);
+  return llvm::Error::success();
+}
+
+llvm::Error VulkanCommandList::wait() { return batch->wait(); }
 
 } // namespace opencgc::device

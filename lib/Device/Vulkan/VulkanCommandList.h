@@ -12,16 +12,37 @@
 #include "../RecordingCommandList.h"
 #include "VulkanMemory.h"
 
+#include <mutex>
+
 namespace opencgc::device {
+class VulkanCommandList;
+
+/// The lists of one device submitted and not yet waited for
+/// (Device::waitForIdle); a list leaves when it is destroyed.
+class SubmittedLists {
+public:
+  void add(VulkanCommandList *list);
+  void forget(VulkanCommandList *list);
+  /// Waits for every list, in submission order.
+  llvm::Error waitAll();
+
+private:
+  std::mutex mutex;
+  std::vector<VulkanCommandList *> lists;
+};
 
 class VulkanCommandList final : public RecordingCommandList {
 public:
   VulkanCommandList(const Device &device,
                     std::shared_ptr<VulkanAddressSpace> memory,
+                    std::shared_ptr<SubmittedLists> submitted,
                     std::unique_ptr<vulkan::CommandBatch> batch);
+  ~VulkanCommandList() override;
 
-  /// Submits the command buffer and waits for it.
-  llvm::Error execute();
+  /// Submits the command buffer without waiting.
+  llvm::Error submit();
+  /// Waits for the last submission.
+  llvm::Error wait();
 
 private:
   llvm::Error
@@ -30,6 +51,7 @@ private:
   llvm::Error recordBarrier() override;
 
   std::shared_ptr<VulkanAddressSpace> memory;
+  std::shared_ptr<SubmittedLists> submitted;
   std::unique_ptr<vulkan::CommandBatch> batch;
 };
 

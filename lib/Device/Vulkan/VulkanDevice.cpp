@@ -167,18 +167,18 @@ public:
     auto batch = vulkan->createCommandBatch();
     if (!batch)
       return batch.takeError();
-    return std::make_unique<VulkanCommandList>(*this, memory,
+    return std::make_unique<VulkanCommandList>(*this, memory, submitted,
                                                std::move(*batch));
   }
-  /// Submits and waits, so that a later list (or a CPU device sharing the
-  /// memory) sees the results.
+  /// Submits without waiting; waitForIdle() waits for every list
+  /// submitted since the last wait.
   llvm::Error executeCommandList(CommandList &list) override {
     auto own = getExecutableList<VulkanCommandList>(*this, list);
     if (!own)
       return own.takeError();
-    return (*own)->execute();
+    return (*own)->submit();
   }
-  llvm::Error waitForIdle() override { return llvm::Error::success(); }
+  llvm::Error waitForIdle() override { return submitted->waitAll(); }
 
 protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
@@ -190,6 +190,8 @@ private:
   MLIRContext &context;
   std::shared_ptr<vulkan::VulkanContext> vulkan;
   std::shared_ptr<VulkanAddressSpace> memory;
+  std::shared_ptr<SubmittedLists> submitted =
+      std::make_shared<SubmittedLists>();
   KernelCache cache;
   OwningOpRef<cgc::ModuleOp> declaration;
 };

@@ -303,10 +303,13 @@ llvm::Error CommandBatch::endRecording() {
   return llvm::Error::success();
 }
 
-llvm::Error CommandBatch::submitAndWait() {
+llvm::Error CommandBatch::submit() {
   if (state == State::Broken)
     return batchError("cannot submit: an earlier submission of this batch "
                       "failed");
+  // The fence tracks one submission: a resubmission waits for the last.
+  if (llvm::Error err = wait())
+    return err;
   if (state == State::Recording)
     if (llvm::Error err = endRecording())
       return err;
@@ -325,8 +328,14 @@ llvm::Error CommandBatch::submitAndWait() {
                            " (" + llvm::Twine(numDispatches) + " dispatches)");
   }
   pending = true;
+  return llvm::Error::success();
+}
+
+llvm::Error CommandBatch::wait() {
+  if (!pending)
+    return llvm::Error::success();
   VkFence f = fence.get();
-  r = vkWaitForFences(core->device, 1, &f, VK_TRUE, UINT64_MAX);
+  VkResult r = vkWaitForFences(core->device, 1, &f, VK_TRUE, UINT64_MAX);
   if (r != VK_SUCCESS) {
     state = State::Broken;
     return makeVulkanError("vkWaitForFences", r,
@@ -338,4 +347,10 @@ llvm::Error CommandBatch::submitAndWait() {
     return makeVulkanError("vkResetFences", r);
   }
   return llvm::Error::success();
+}
+
+llvm::Error CommandBatch::submitAndWait() {
+  if (llvm::Error err = submit())
+    return err;
+  return wait();
 }

@@ -118,6 +118,33 @@ TEST_P(DeviceApiTest, AResubmittedListReadsTheCurrentMemory) {
   EXPECT_EQ(bindPoint(0)[3], 12.0f);
 }
 
+TEST_P(DeviceApiTest, WaitForIdleWaitsForEverySubmittedList) {
+  stateObject = createDriverStateObject();
+  ASSERT_TRUE(stateObject);
+  allocateBindPoints();
+  // Two lists writing disjoint memory, both submitted before one wait; a
+  // third is destroyed right after its submission.
+  auto other = device->createBuffer(512);
+  ASSERT_TRUE(bool(other));
+  std::vector<ProgramBinding> second = driverBindings();
+  second[5] = ProgramBinding::gpu(5, (*other)->getRange(0, 64));
+  second[6] = ProgramBinding::gpu(6, (*other)->getRange(256, 64));
+  std::vector<std::unique_ptr<device::CommandList>> lists;
+  for (const auto &bindings : {driverBindings(), second, second}) {
+    auto list = device->createCommandList();
+    ASSERT_TRUE(bool(list));
+    (*list)->setProgram(stateObject->getProgramIdentifier("driver"));
+    ASSERT_FALSE(bool((*list)->dispatchGraph(bindings)));
+    ASSERT_FALSE(bool((*list)->close()));
+    ASSERT_FALSE(bool(device->executeCommandList(**list)));
+    lists.push_back(std::move(*list));
+  }
+  lists.pop_back();
+  ASSERT_FALSE(bool(device->waitForIdle()));
+  EXPECT_EQ(bindPoint(5)[15], 2.0f);
+  EXPECT_EQ(reinterpret_cast<float *>((*other)->getMappedData())[15], 2.0f);
+}
+
 TEST_P(DeviceApiTest, CpuBindingsAreCopiedWhenRecorded) {
   stateObject = createDriverStateObject();
   ASSERT_TRUE(stateObject);

@@ -61,8 +61,15 @@ public:
   /// writes of later ones.
   llvm::Error barrier();
 
-  /// Ends recording (on the first call), submits and waits for completion.
+  /// Ends recording (on the first call) and submits, without waiting. A
+  /// batch still executing is waited for first.
+  llvm::Error submit();
+
+  /// Waits for the last submission (nothing to do when none is pending).
   /// After it returns, results are visible through VulkanBuffer::data().
+  llvm::Error wait();
+
+  /// submit() then wait().
   llvm::Error submitAndWait();
 
   unsigned getNumDispatches() const { return numDispatches; }
