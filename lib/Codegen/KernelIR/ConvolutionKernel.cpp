@@ -1,14 +1,21 @@
 //===- ConvolutionKernel.cpp - 2-D convolutions with fused epilogues ------===//
 //
 // Direct convolution, float32, NCHW. Each invocation computes kColumns
-// consecutive output columns of kChannels output channels (1 when a group
-// has fewer or an indivisible number) of one (batch, output row),
-// accumulating in f32 registers over the input channels of their group and
-// the kernel window; every input element loaded serves each channel. Padding
-// taps are handled without branches: the input coordinate is clamped into the
-// tensor for the load and the loaded value replaced by 0 when the tap lies
-// outside. The epilogue (every op after the convolution) runs on each
+// consecutive output columns of up to kMaxChannels output channels (the
+// largest of 16, 8, 4, 1 dividing a group's channels) of one (batch, output
+// row), accumulating in f32 registers over the input channels of their group
+// and the kernel window; every input element loaded serves each channel.
+// Padding taps are handled without branches: the input coordinate is clamped
+// into the tensor for the load and the loaded value replaced by 0 when the tap
+// lies outside. The epilogue (every op after the convolution) runs on each
 // accumulator before its guarded store.
+//
+// Fast path (unit column stride and dilation, rows a multiple of 4 wide,
+// small windows): the input is read as vec4 texel fetches, the invocation's
+// 4 columns and their neighbours, and the window is unrolled so each fetch
+// feeds every kernel column; when a channel's weights split into whole vec4s
+// over a few input channels, weights are read as vec4s too. On lavapipe
+// texel fetches decide the speed (docs/kernel-ir.md, "Convolution").
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
@@ -27,6 +34,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
@@ -36,8 +44,17 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-constexpr int64_t kColumns = 4;  // output columns per invocation
-constexpr int64_t kChannels = 4; // output channels per invocation
+constexpr int64_t kColumns = 4;      // output columns per invocation
+constexpr int64_t kMaxChannels = 16; // output channels per invocation
+constexpr int64_t kVector = 4;       // f32s per vec4 texel fetch
+constexpr int64_t kMaxUnrolledTaps = 25;
+// Fast path: at most this many FMAs in one unrolled loop step (lavapipe's
+// JIT time grows with the body; 3x3 with 4 input channels and 16 output
+// channels per step is 2304).
+constexpr int64_t kMaxStepFmas = 4096;
+// Fast path: the vec4s of an input row an invocation reads, its columns'
+// and one either side for the window's reach.
+constexpr int64_t kRowVectors = kColumns / kVector + 2;
 
 /// The convolution's geometry (2-D spatial, NCHW).
 struct ConvShape {
@@ -45,7 +62,11 @@ struct ConvShape {
   int64_t inH, inW, outH, outW, kernelH, kernelW;
   int64_t strideH, strideW, dilationH, dilationW, padH, padW;
   Shape outShape;
-  int64_t channelTile = 1; // output channels per invocation
+  int64_t channelTile = 1;    // output channels per invocation
+  bool vectorInput = false;   // fast path: input rows read as vec4s
+  bool vectorWeights = false; // fast path: weights read as vec4s
+  int64_t channelStep = 1;    // fast path: input channels per loop step
+  int64_t taps() const { return kernelH * kernelW; }
   int64_t groupIn() const { return inChannels / groups; }
   int64_t groupOut() const { return outChannels / groups; }
   int64_t columnTiles() const { return (outW + kColumns - 1) / kColumns; }
@@ -62,6 +83,26 @@ std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
     return std::nullopt;
   return std::array<int64_t, 2>{cast<IntegerAttr>(attr[0]).getInt(),
                                 cast<IntegerAttr>(attr[1]).getInt()};
+}
+
+/// Whether the fast path applies: an invocation's input columns, with the
+/// window's reach either side, lie in its own vec4s of an input row and
+/// one either side, and the input is read nowhere else (its buffer is typed
+/// as vec4s). Weights are vec4s when channelStep input channels of a filter
+/// are whole vec4s and the unrolled step stays small.
+void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
+  s.vectorInput = s.strideW == 1 && s.dilationW == 1 && s.inW % kVector == 0 &&
+                  s.padW <= kVector && s.kernelW - 1 - s.padW <= kVector &&
+                  s.taps() <= kMaxUnrolledTaps && conv.getInput().hasOneUse();
+  if (!s.vectorInput)
+    return;
+  int64_t step = 1;
+  while ((step * s.taps()) % kVector)
+    step *= 2;
+  s.vectorWeights = s.groupIn() % step == 0 && conv.getWeight().hasOneUse() &&
+                    step * s.taps() * s.channelTile * kColumns <= kMaxStepFmas;
+  if (s.vectorWeights)
+    s.channelStep = step;
 }
 
 llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
@@ -100,13 +141,15 @@ llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
   if (s.groups < 1 || s.inChannels % s.groups || s.outChannels % s.groups ||
       w[1] != s.groupIn() || y[0] != s.batch || y[1] != s.outChannels)
     return refuse("has inconsistent channels or groups");
-  if (s.groupOut() % kChannels == 0)
-    s.channelTile = kChannels;
+  for (int64_t tile = kMaxChannels; tile > 1 && s.channelTile == 1; tile /= 2)
+    if (s.groupOut() % tile == 0)
+      s.channelTile = tile;
   if (product(y) == 0 || product(x) == 0 || product(w) == 0)
     return refuse("on empty tensors has no kernel generator yet");
   if ((s.invocations() + kWorkgroupSize - 1) / kWorkgroupSize >
       kMaxWorkgroupCount * kMaxWorkgroupCount)
     return refuse("has too many outputs for one launch");
+  chooseFastPath(s, conv);
   return s;
 }
 
@@ -147,7 +190,18 @@ private:
     return function.getArgument(cast<BlockArgument>(value).getArgNumber());
   }
 
+  Value zeroF32() {
+    return arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
+  }
+  VectorType vec4Type() {
+    return VectorType::get({kVector}, builder.getF32Type());
+  }
+  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
   void decompose(Value invocation);
+  SmallVector<Value> emitVectorLoop(ValueRange accumulators);
+  SmallVector<Value> vectorStep(Value step, ValueRange accumulators);
+  SmallVector<Value> loadInputRow(Value plane, int64_t kh);
+  Value weightAt(Value step, int64_t k, int64_t tap);
   SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
                                    Value ih, Value kw, ValueRange accumulators);
   SmallVector<Value> emitLoops(ValueRange accumulators);
@@ -163,8 +217,50 @@ private:
   gpu::GPUFuncOp function;
 
   // The invocation's output coordinates.
-  Value batchIndex, channel, row, firstColumn;
+  Value batchIndex, channel, row, firstColumn, columnTile;
+
+  // Fast path, per invocation: the input vec4s' clamped column offsets
+  // (from one before the invocation's columns to one after; null when
+  // unused); whether the window uses
+  // column firstColumn + e and whether it is inside the input (null when
+  // always), indexed e + kVector; the first input channel; per channel of
+  // the tile, its weights' first vec4 (or element).
+  SmallVector<Value> vectorColumns, columnInside;
+  SmallVector<bool> columnUsed;
+  Value firstInput;
+  SmallVector<Value> weightStarts;
+  // Fast path, per loop step: weight vec4s already loaded, by (channel of
+  // the tile, vec4 within the step).
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Value> weightVectors;
 };
+
+/// As createKernelFunction, with the input (and the weights) typed as vec4
+/// buffers on the fast path: memref.loads of vector<4xf32> become Rgba32f
+/// texel fetches.
+gpu::GPUFuncOp
+ConvolutionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
+  SmallVector<Type> arguments;
+  for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
+    MemRefType type = bufferTypeOf(input.getType());
+    bool asVectors = (shape.vectorInput && input == conv.getInput()) ||
+                     (shape.vectorWeights && input == conv.getWeight());
+    arguments.push_back(
+        asVectors
+            ? MemRefType::get({type.getNumElements() / kVector}, vec4Type())
+            : type);
+  }
+  for (Type type : definition.getResultTypes())
+    arguments.push_back(bufferTypeOf(type));
+  builder.setInsertionPointToStart(kernels.getBody());
+  auto created =
+      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
+                             builder.getFunctionType(arguments, {}));
+  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   builder.getUnitAttr());
+  created.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
+  return created;
+}
 
 /// Invocations run over (batch, channel, row, column tile), column tiles
 /// fastest, so neighbouring lanes read neighbouring input columns.
@@ -180,7 +276,123 @@ void ConvolutionKernelBuilder::decompose(Value invocation) {
   batchIndex = n;
   channel = mul(block, shape.channelTile);
   row = outRow;
+  columnTile = tile;
   firstColumn = mul(tile, kColumns);
+}
+
+/// Input row ih = row * strideH - padH + kh * dilationH of channel `plane`
+/// around the invocation's columns: element e + kVector is column
+/// firstColumn + e, 0 outside the input (null where the window never
+/// reaches).
+SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
+                                                          int64_t kh) {
+  int64_t rowVectors = shape.inW / kVector;
+  Value ih =
+      add(mul(row, shape.strideH), index(kh * shape.dilationH - shape.padH));
+  Value rowInside = inside(ih, shape.inH);
+  Value rowStart =
+      mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), rowVectors);
+  SmallVector<Value> elements(kRowVectors * kVector);
+  Value zero = zeroF32();
+  for (int64_t v = 0; v < kRowVectors; ++v) {
+    if (!vectorColumns[v])
+      continue;
+    Value loaded = memref::LoadOp::create(builder, loc, buffer(conv.getInput()),
+                                          add(rowStart, vectorColumns[v]));
+    for (int64_t i = 0; i < kVector; ++i) {
+      int64_t e = v * kVector + i;
+      if (!columnUsed[e])
+        continue;
+      Value valid = rowInside;
+      if (Value column = columnInside[e])
+        valid = arith::AndIOp::create(builder, loc, valid, column);
+      Value element = vector::ExtractOp::create(builder, loc, loaded, i);
+      elements[e] = arith::SelectOp::create(builder, loc, valid, element, zero);
+    }
+  }
+  return elements;
+}
+
+/// Weight `tap` (input channel within the step, kh, kw flattened) of the
+/// tile's channel k at loop step `step`.
+Value ConvolutionKernelBuilder::weightAt(Value step, int64_t k, int64_t tap) {
+  Value weights = buffer(conv.getWeight());
+  int64_t stepWeights = shape.channelStep * shape.taps();
+  if (!shape.vectorWeights)
+    return memref::LoadOp::create(
+        builder, loc, weights,
+        add(weightStarts[k], add(mul(step, stepWeights), index(tap))));
+  Value &vector = weightVectors[{k, tap / kVector}];
+  if (!vector)
+    vector = memref::LoadOp::create(
+        builder, loc, weights,
+        add(weightStarts[k],
+            add(mul(step, stepWeights / kVector), index(tap / kVector))));
+  return vector::ExtractOp::create(builder, loc, vector, tap % kVector);
+}
+
+/// One loop step: channelStep input channels, the whole window unrolled.
+SmallVector<Value>
+ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
+  weightVectors.clear();
+  SmallVector<Value> result(accumulators);
+  for (int64_t c = 0; c < shape.channelStep; ++c) {
+    Value plane = add(firstInput, add(mul(step, shape.channelStep), index(c)));
+    for (int64_t kh = 0; kh < shape.kernelH; ++kh) {
+      SmallVector<Value> x = loadInputRow(plane, kh);
+      for (int64_t kw = 0; kw < shape.kernelW; ++kw) {
+        int64_t tap = (c * shape.kernelH + kh) * shape.kernelW + kw;
+        for (int64_t k = 0; k < shape.channelTile; ++k) {
+          Value w = weightAt(step, k, tap);
+          for (int64_t j = 0; j < kColumns; ++j) {
+            Value &accumulator = result[k * kColumns + j];
+            accumulator = math::FmaOp::create(
+                builder, loc, w, x[j + kw - shape.padW + kVector], accumulator);
+          }
+        }
+      }
+    }
+  }
+  return result;
+}
+
+/// The fast path's loop over the group's input channels, channelStep at a
+/// time. Column validity depends only on the invocation, so it is computed
+/// once here; columns always inside the input need no check.
+SmallVector<Value>
+ConvolutionKernelBuilder::emitVectorLoop(ValueRange accumulators) {
+  Value group =
+      arith::DivUIOp::create(builder, loc, channel, index(shape.groupOut()));
+  firstInput =
+      add(mul(batchIndex, shape.inChannels), mul(group, shape.groupIn()));
+  int64_t lastFirstColumn = (shape.columnTiles() - 1) * kColumns;
+  columnUsed.assign(kRowVectors * kVector, false);
+  columnInside.assign(kRowVectors * kVector, Value());
+  for (int64_t e = -shape.padW; e < kColumns + shape.kernelW - 1 - shape.padW;
+       ++e) {
+    columnUsed[e + kVector] = true;
+    if (e < 0 || lastFirstColumn + e >= shape.inW)
+      columnInside[e + kVector] = inside(add(firstColumn, index(e)), shape.inW);
+  }
+  vectorColumns.assign(kRowVectors, Value());
+  for (int64_t v = 0; v < kRowVectors; ++v)
+    for (int64_t i = 0; i < kVector; ++i)
+      if (columnUsed[v * kVector + i] && !vectorColumns[v])
+        vectorColumns[v] =
+            clampInto(add(mul(columnTile, kColumns / kVector), index(v - 1)),
+                      shape.inW / kVector);
+  int64_t channelWeights = shape.groupIn() * shape.taps();
+  int64_t unit = shape.vectorWeights ? kVector : 1;
+  for (int64_t k = 0; k < shape.channelTile; ++k)
+    weightStarts.push_back(add(mul(channel, channelWeights / unit),
+                               index(k * channelWeights / unit)));
+  auto forOp = scf::ForOp::create(
+      builder, loc, index(0), index(shape.groupIn() / shape.channelStep),
+      index(1), accumulators,
+      [&](OpBuilder &, Location, Value step, ValueRange values) {
+        scf::YieldOp::create(builder, loc, vectorStep(step, values));
+      });
+  return SmallVector<Value>(forOp.getResults());
 }
 
 /// One kernel tap (input row ih, kernel column kw) for every column and
@@ -289,7 +501,7 @@ KernelModule ConvolutionKernelBuilder::build() {
   loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  function = createKernelFunction(builder, kernels, subgraph);
+  function = createFunction(kernels);
   builder.setInsertionPointToStart(&function.getBody().front());
 
   Value invocation = invocationIndex(builder, loc);
@@ -307,7 +519,8 @@ KernelModule ConvolutionKernelBuilder::build() {
                                               builder.getF32FloatAttr(0)));
     accumulators.append(kColumns, initial);
   }
-  storeColumns(emitLoops(accumulators));
+  storeColumns(shape.vectorInput ? emitVectorLoop(accumulators)
+                                 : emitLoops(accumulators));
   builder.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(builder, loc);
 

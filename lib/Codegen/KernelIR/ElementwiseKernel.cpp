@@ -12,6 +12,7 @@
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
+#include "ResamplingKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -193,6 +194,8 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
     kernels = buildConvolutionKernel(subgraph);
   } else if (isPoolingSubgraph(definition)) {
     kernels = buildPoolingKernel(subgraph);
+  } else if (isResamplingSubgraph(definition)) {
+    kernels = buildResamplingKernel(subgraph);
   } else if (isReductionSubgraph(definition)) {
     kernels = buildReductionKernel(subgraph);
   } else if (isNormalizationSubgraph(definition)) {

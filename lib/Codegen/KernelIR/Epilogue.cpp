@@ -2,6 +2,7 @@
 #include "Epilogue.h"
 
 #include "KernelBuilding.h"
+#include "KernelSupport.h"
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
@@ -39,6 +40,40 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
   if (product(outShape) > std::numeric_limits<int32_t>::max())
     return refuse(subgraph, "the output exceeds 32-bit indexing");
   return llvm::Error::success();
+}
+
+llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
+                                 llvm::ArrayRef<int64_t> outShape,
+                                 llvm::StringRef kernel) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  Block *body = definition.getBodyBlock();
+  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
+    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
+      return error;
+  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
+      !llvm::all_of(definition.getResultTypes(), isFloat32))
+    return refuse(subgraph, body->front().getName().getStringRef() +
+                                " has no kernel generator yet for tensors "
+                                "other than float32");
+  if (definition.getNumResults() != 1)
+    return refuse(subgraph, "a " + kernel + " kernel stores one result, not " +
+                                llvm::Twine(definition.getNumResults()));
+  if (!epilogueBroadcastsTo(body, outShape))
+    return refuse(subgraph, "the epilogue's shapes must broadcast to the " +
+                                kernel + "'s output shape");
+  return checkBufferIndexing(subgraph, outShape);
+}
+
+Value applyEpilogueAt(OpBuilder &builder, Location loc,
+                      cgc::SubgraphOp subgraph, ValueRange arguments,
+                      Value element, llvm::ArrayRef<int64_t> outShape,
+                      Value first) {
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
+  IterationSpace space(builder, loc, element, outShape);
+  EpilogueEvaluator epilogue(
+      builder, loc, space, [&](unsigned number) { return arguments[number]; });
+  epilogue.map(body->front().getResult(0), first);
+  return epilogue.applyAfterFirst(body);
 }
 
 Value EpilogueEvaluator::scalarOf(Value value) {

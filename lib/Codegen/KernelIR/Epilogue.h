@@ -33,6 +33,23 @@ bool epilogueBroadcastsTo(mlir::Block *body, llvm::ArrayRef<int64_t> outShape);
 llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
                                 llvm::ArrayRef<int64_t> outShape);
 
+/// The checks of a kernel that computes the subgraph's first op and runs
+/// the later ops as its epilogue (pooling, resampling): elementwise ops,
+/// float32 inputs and result, one result, values within `outShape`, 32-bit
+/// indexing. `kernel` names the kernel in the refusals ("pooling").
+llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
+                                 llvm::ArrayRef<int64_t> outShape,
+                                 llvm::StringRef kernel);
+
+/// The ops after the subgraph's first, at output element `element` of
+/// `outShape`, the first op's scalar being `first`; `arguments` are the
+/// kernel's buffers.
+mlir::Value applyEpilogueAt(mlir::OpBuilder &builder, mlir::Location loc,
+                            cgc::SubgraphOp subgraph,
+                            mlir::ValueRange arguments, mlir::Value element,
+                            llvm::ArrayRef<int64_t> outShape,
+                            mlir::Value first);
+
 class EpilogueEvaluator {
 public:
   /// `buffer` gives the kernel argument of a subgraph input by its number.

@@ -9,6 +9,7 @@
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
+#include "ResamplingKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -140,6 +141,8 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
     return checkConvolutionSupport(subgraph);
   if (isPoolingSubgraph(definition))
     return checkPoolingSupport(subgraph);
+  if (isResamplingSubgraph(definition))
+    return checkResamplingSupport(subgraph);
   if (isReductionSubgraph(definition))
     return checkReductionSupport(subgraph);
   if (isNormalizationSubgraph(definition))

@@ -368,12 +368,8 @@ Value PoolingKernelBuilder::finish(Value accumulator) {
 
 /// The ops after the pooling, at the output element `element`.
 Value PoolingKernelBuilder::applyEpilogue(Value pooled, Value element) {
-  IterationSpace space(builder, loc, element, shape.outShape);
-  EpilogueEvaluator epilogue(builder, loc, space, [&](unsigned number) {
-    return function.getArgument(number);
-  });
-  epilogue.map(pool->getResult(0), pooled);
-  return epilogue.applyAfterFirst(definition.getBodyBlock());
+  return applyEpilogueAt(builder, loc, subgraph, function.getArguments(),
+                         element, shape.outShape, pooled);
 }
 
 KernelModule PoolingKernelBuilder::build() {
@@ -423,21 +419,7 @@ llvm::Error checkPoolingSupport(cgc::SubgraphOp subgraph) {
   llvm::Expected<PoolShape> shape = analyze(subgraph, pool);
   if (!shape)
     return shape.takeError();
-  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
-      return error;
-  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
-      !llvm::all_of(definition.getResultTypes(), isFloat32))
-    return refuse(subgraph, pool->getName().getStringRef() +
-                                " has no kernel generator yet for tensors "
-                                "other than float32");
-  if (definition.getNumResults() != 1)
-    return refuse(subgraph, "a pooling kernel stores one result, not " +
-                                llvm::Twine(definition.getNumResults()));
-  if (!epilogueBroadcastsTo(body, shape->outShape))
-    return refuse(subgraph, "the epilogue's shapes must broadcast to the "
-                            "pooling's output shape");
-  return checkBufferIndexing(subgraph, shape->outShape);
+  return checkFirstOpEpilogue(subgraph, shape->outShape, "pooling");
 }
 
 KernelModule buildPoolingKernel(cgc::SubgraphOp subgraph) {

@@ -25,7 +25,8 @@ namespace {
 /// up to four elementwise ops before it as its prologue (preferred over the
 /// elementwise chain, which would otherwise write the reduced tensor);
 /// softmax and log_softmax run alone. A float32 max, average or Lp pooling
-/// takes the elementwise chain after it as its epilogue, like a product.
+/// takes the elementwise chain after it as its epilogue, like a product;
+/// so do float32 upsample, upsample2d, depth_to_space and space_to_depth.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
 /// kernel), elementwise ops before and after it included. The float32
@@ -43,6 +44,12 @@ cgc.module {
       %p = cgc_pattern.op ["max_pooling", "average_pooling", "lp_pooling"]
           {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%p)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @resampling attributes {benefit = 2 : i64} {
+      %r = cgc_pattern.op ["upsample", "upsample2d", "depth_to_space",
+                           "space_to_depth"] {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%r)
       cgc_pattern.yield %e
     }
     cgc_pattern.pattern @elementwise attributes {multi_output} {

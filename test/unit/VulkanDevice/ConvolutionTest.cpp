@@ -3,8 +3,9 @@
 // 2-D convolutions with elementwise epilogues, compiled for the Vulkan
 // target, must run wholly on Vulkan (the epilogue fused into the
 // convolution's kernel) and match the reference executor: bias and relu,
-// a residual add, strides/padding/dilation, groups and depthwise, with one
-// or four output channels per invocation.
+// a residual add, strides/padding/dilation, groups and depthwise, with 1,
+// 4, 8 or 16 output channels per invocation, on the general path and the
+// vec4 fast path.
 //
 //===----------------------------------------------------------------------===//
 #include "FusedKernelFixture.h"
@@ -74,9 +75,62 @@ TEST_F(VulkanConvolutionTest, ConvolutionBiasReluMatchesTheReference) {
        " {group = 2 : i64, start_padding = [1, 1], end_padding = [1, 1]}"},
       // Four channels per invocation within each of two groups.
       {{1, 4, 7, 6}, {8, 2, 3, 3}, {1, 8, 5, 4}, " {group = 2 : i64}"},
+      // 16 and 8 channels per invocation off the fast path (column stride
+      // 2; rows not a multiple of 4 wide).
+      {{1, 3, 9, 10},
+       {16, 3, 3, 3},
+       {1, 16, 5, 5},
+       " {strides = [2, 2], start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 2, 5, 7}, {24, 2, 3, 3}, {1, 24, 3, 5}, ""},
   };
   for (const Conv &c : cases)
     expectMatchesReference(convBiasRelu(c, /*residual=*/false));
+}
+
+// The fast path (input rows a multiple of 4 wide, unit column stride and
+// dilation): vec4 input fetches, unrolled window, 16/8/4/1 channels per
+// invocation, vec4 weights where channelStep input channels of a filter are
+// whole vec4s, padding reaching into the neighbouring vec4s.
+TEST_F(VulkanConvolutionTest, VectorFastPathMatchesTheReference) {
+  std::vector<Conv> cases = {
+      // 16 channels, vec4 weights (4 input channels per step), padding 1.
+      {{2, 8, 6, 8},
+       {32, 8, 3, 3},
+       {2, 32, 6, 8},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
+      // 8 channels, scalar weights (3 input channels), no padding.
+      {{1, 3, 5, 8}, {8, 3, 3, 3}, {1, 8, 3, 6}, ""},
+      // 12 channels: 4 per invocation; 5x5 window, padding 2.
+      {{1, 4, 7, 12},
+       {12, 4, 5, 5},
+       {1, 12, 7, 12},
+       " {start_padding = [2, 2], end_padding = [2, 2]}"},
+      // 5x5 with 16 channels: too big a step for vec4 weights, scalar ones.
+      {{1, 4, 6, 8},
+       {16, 4, 5, 5},
+       {1, 16, 6, 8},
+       " {start_padding = [2, 2], end_padding = [2, 2]}"},
+      // 1x1 filters, 16 channels, vec4 weights.
+      {{1, 8, 3, 4}, {16, 8, 1, 1}, {1, 16, 3, 4}, ""},
+      // Padding 3: output columns past the input, taps in both neighbours.
+      {{1, 2, 4, 4},
+       {4, 2, 3, 3},
+       {1, 4, 8, 8},
+       " {start_padding = [3, 3], end_padding = [3, 3]}"},
+      // Depthwise and grouped with 8 channels per group, row stride 2.
+      {{1, 4, 6, 8},
+       {4, 1, 3, 3},
+       {1, 4, 6, 8},
+       " {group = 4 : i64, start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 8, 9, 8},
+       {16, 4, 3, 3},
+       {1, 16, 5, 8},
+       " {group = 2 : i64, strides = [2, 1], start_padding = [1, 1], "
+       "end_padding = [1, 1]}"},
+  };
+  for (const Conv &c : cases)
+    expectMatchesReference(convBiasRelu(c, /*residual=*/false));
+  expectMatchesReference(convBiasRelu(cases[0], /*residual=*/true));
 }
 
 TEST_F(VulkanConvolutionTest, ResidualAddEpilogueMatchesTheReference) {

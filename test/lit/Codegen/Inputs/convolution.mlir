@@ -1,5 +1,6 @@
 // Hand-written Partition IR with a padded, strided 2-D convolution, bias
-// and a fused relu epilogue for the code generation tests.
+// and a fused relu epilogue, and a stride-1 one on rows a multiple of 4 wide
+// (the vec4 fast path), for the code generation tests.
 cgc.module {
   cgc.subgraph @convRelu attributes {origin = "test"} {
     cgc.functional_definition private @convReluFunctional(
@@ -9,6 +10,15 @@ cgc.module {
       %0 = cgc_op.convolution(%x, %w, %b) {strides = [2, 2], start_padding = [1, 1], end_padding = [1, 1]} : (!cgc.tensor<1x3x9x9x!cgc.float32>, !cgc.tensor<4x3x3x3x!cgc.float32>, !cgc.tensor<4x!cgc.float32>)
       %1 = cgc_op.relu(%0) : (!cgc.tensor<1x4x5x5x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<1x4x5x5x!cgc.float32>
+    }
+  }
+  cgc.subgraph @convFast attributes {origin = "test"} {
+    cgc.functional_definition private @convFastFunctional(
+        %x: !cgc.tensor<1x8x6x8x!cgc.float32>,
+        %w: !cgc.tensor<16x8x3x3x!cgc.float32>) -> !cgc.tensor<1x16x6x8x!cgc.float32> {
+      %0 = cgc_op.convolution(%x, %w) {start_padding = [1, 1], end_padding = [1, 1]} : (!cgc.tensor<1x8x6x8x!cgc.float32>, !cgc.tensor<16x8x3x3x!cgc.float32>)
+      %1 = cgc_op.relu(%0) : (!cgc.tensor<1x16x6x8x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<1x16x6x8x!cgc.float32>
     }
   }
 }
