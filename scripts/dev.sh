@@ -73,7 +73,7 @@ run_example() {
     -o "$out/spec-compiled"
   "$opencgc" show "$out/spec-compiled" -o "$out/spec-compiled/pictures"
   log "the specification's Input IR on the default device, Vulkan (lavapipe):" \
-      "conv+relu+add as SPIR-V kernels, upsample on the reference fallback"
+      "conv+relu+add and upsample as SPIR-V kernels"
   mkdir -p "$out/spec-tensors"
   python3 "$ROOT/test/lit/Tools/Inputs/spec-tensors.py" "$out/spec-tensors"
   "$opencgc" run "$ROOT/examples/spec-input-ir.mlir" \
