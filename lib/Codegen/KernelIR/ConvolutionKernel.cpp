@@ -251,15 +251,8 @@ ConvolutionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   }
   for (Type type : definition.getResultTypes())
     arguments.push_back(bufferTypeOf(type));
-  builder.setInsertionPointToStart(kernels.getBody());
-  auto created =
-      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
-                             builder.getFunctionType(arguments, {}));
-  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                   builder.getUnitAttr());
-  created.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
-  return created;
+  return createKernelFunction(builder, kernels, subgraph, arguments,
+                              subgraph.getLoc(), int32_t(kWorkgroupSize));
 }
 
 /// Invocations run over (batch, channel, row, column tile), column tiles

@@ -67,14 +67,23 @@ gpu::GPUFuncOp createKernelFunction(OpBuilder &builder,
     arguments.push_back(bufferTypeOf(type));
   for (Type type : definition.getResultTypes())
     arguments.push_back(bufferTypeOf(type));
+  return createKernelFunction(builder, kernels, subgraph, arguments,
+                              subgraph.getLoc(), int32_t(kWorkgroupSize));
+}
+
+gpu::GPUFuncOp createKernelFunction(OpBuilder &builder,
+                                    gpu::GPUModuleOp kernels,
+                                    cgc::SubgraphOp subgraph,
+                                    TypeRange arguments, Location loc,
+                                    int32_t workgroupSize) {
   builder.setInsertionPointToStart(kernels.getBody());
   auto function =
-      gpu::GPUFuncOp::create(builder, subgraph.getLoc(), subgraph.getSymName(),
+      gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
                              builder.getFunctionType(arguments, {}));
   function->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                     builder.getUnitAttr());
   function.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(kWorkgroupSize), 1, 1}));
+      builder.getDenseI32ArrayAttr({workgroupSize, 1, 1}));
   return function;
 }
 

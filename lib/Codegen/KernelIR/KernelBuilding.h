@@ -56,6 +56,13 @@ mlir::gpu::GPUFuncOp createKernelFunction(mlir::OpBuilder &builder,
                                           mlir::gpu::GPUModuleOp kernels,
                                           cgc::SubgraphOp subgraph);
 
+/// The same with the builder's own buffer types (vec4 buffers, say) and
+/// workgroup size.
+mlir::gpu::GPUFuncOp
+createKernelFunction(mlir::OpBuilder &builder, mlir::gpu::GPUModuleOp kernels,
+                     cgc::SubgraphOp subgraph, mlir::TypeRange arguments,
+                     mlir::Location loc, int32_t workgroupSize);
+
 /// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x: the
 /// invocation's number in a linear launch.
 mlir::Value invocationIndex(mlir::OpBuilder &builder, mlir::Location loc);

@@ -232,14 +232,8 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   arguments.push_back(vectorOut
                           ? bufferType(accumulatorType(), outElements / kVector)
                           : bufferType(f32, outElements));
-  builder.setInsertionPointToStart(kernels.getBody());
-  auto created = gpu::GPUFuncOp::create(builder, loc, subgraph.getSymName(),
-                                        builder.getFunctionType(arguments, {}));
-  created->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                   builder.getUnitAttr());
-  created.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({int32_t(tile.lanes), 1, 1}));
-  return created;
+  return createKernelFunction(builder, kernels, subgraph, arguments, loc,
+                              int32_t(tile.lanes));
 }
 
 void MatmulKernelBuilder::computeOffsets() {
