@@ -37,10 +37,6 @@ struct RecordedSegment {
 };
 
 namespace {
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
-}
-
 /// Collects the context's diagnostics (from isolation's verifier) into an
 /// error message instead of printing them.
 class DiagnosticCollector {
@@ -97,14 +93,15 @@ preparePartitions(cgc::ModuleOp outputIR, cgc::ProgramOp program,
     auto partition = SymbolTable::lookupNearestSymbolFrom<cgc::PartitionOp>(
         invoke, invoke.getCalleeAttr());
     if (!partition)
-      return makeError("program @" + program.getSymName() + " invokes @" +
-                       name + ", which is not a partition");
+      return llvm::createStringError("program @" + program.getSymName() +
+                                     " invokes @" + name +
+                                     ", which is not a partition");
     DiagnosticCollector diagnostics(outputIR.getContext());
     OwningOpRef<cgc::ModuleOp> isolated =
         compiler::isolatePartition(outputIR, partition);
     if (!isolated)
-      return makeError("cannot isolate partition @" + name + ":" +
-                       diagnostics.getMessages());
+      return llvm::createStringError("cannot isolate partition @" + name + ":" +
+                                     diagnostics.getMessages());
     jobs.push_back(
         {partition, &chooseDevice(partition, devices),
          writeModuleContainer(*isolated, MlirInterface::CgcSubgraphPartition)});
@@ -192,10 +189,11 @@ CompiledProgram::compile(cgc::ModuleOp outputIR,
                          llvm::ArrayRef<device::Device *> devices,
                          llvm::raw_ostream *progress) {
   if (devices.empty())
-    return makeError("no device to run the program on");
+    return llvm::createStringError("no device to run the program on");
   auto programs = outputIR.getBodyBlock()->getOps<cgc::ProgramOp>();
   if (std::distance(programs.begin(), programs.end()) != 1)
-    return makeError("expected CGC Output IR with exactly one cgc.program");
+    return llvm::createStringError(
+        "expected CGC Output IR with exactly one cgc.program");
   cgc::ProgramOp program = *programs.begin();
   auto signature = getProgramSignature(program);
   if (!signature)
@@ -209,16 +207,16 @@ CompiledProgram::compile(cgc::ModuleOp outputIR,
   for (auto [job, result] : llvm::zip_equal(*jobs, results)) {
     std::string name = job.partition.getSymName().str();
     if (!result)
-      return makeError("device '" + job.device->getName() +
-                       "' cannot compile partition @" + name + ": " +
-                       llvm::toString(result.takeError()));
+      return llvm::createStringError("device '" + job.device->getName() +
+                                     "' cannot compile partition @" + name +
+                                     ": " + llvm::toString(result.takeError()));
     size_t bindPoints =
         (*result)->getPrograms()[0].compiled->getBindPoints().size();
     if (bindPoints != job.partition.getNumArguments())
-      return makeError("device '" + job.device->getName() +
-                       "' compiled partition @" + name + " with " +
-                       llvm::Twine(bindPoints) + " bind points instead of " +
-                       llvm::Twine(job.partition.getNumArguments()));
+      return llvm::createStringError(
+          "device '" + job.device->getName() + "' compiled partition @" + name +
+          " with " + llvm::Twine(bindPoints) + " bind points instead of " +
+          llvm::Twine(job.partition.getNumArguments()));
     compiled->partitions[name] = {job.device, std::move(*result)};
     compiled->partitionDevices[name] = job.device->getName().str();
   }
@@ -293,9 +291,9 @@ CompiledProgram::execute(std::vector<RecordedSegment> &segments,
     if (!error)
       error = segment.device->waitForIdle();
     if (error)
-      return makeError("device '" + segment.device->getName() +
-                       "' failed running " + segment.describe() + ": " +
-                       llvm::toString(std::move(error)));
+      return llvm::createStringError("device '" + segment.device->getName() +
+                                     "' failed running " + segment.describe() +
+                                     ": " + llvm::toString(std::move(error)));
     auto elapsed = std::chrono::steady_clock::now() - start;
     if (timings)
       timings->push_back({segment.partitions.front(),
@@ -309,8 +307,8 @@ CompiledProgram::run(llvm::ArrayRef<Tensor> inputs,
                      reference::ConstantLookup constants,
                      std::vector<DispatchTiming> *timings) {
   auto fail = [&](llvm::Error error) {
-    return makeError("program @" + program.getSymName() + ": " +
-                     llvm::toString(std::move(error)));
+    return llvm::createStringError("program @" + program.getSymName() + ": " +
+                                   llvm::toString(std::move(error)));
   };
   if (auto error = prepareMemory())
     return fail(std::move(error));

@@ -12,9 +12,6 @@ namespace {
 /// The argument attribute naming a program input or output.
 constexpr llvm::StringLiteral kNameAttr = "cgc.name";
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
-}
 } // namespace
 
 std::string argumentName(cgc::ProgramOp program, unsigned index,
@@ -28,15 +25,17 @@ llvm::Error checkTensor(const Tensor &value, cgc::MemRefType type,
                         const llvm::Twine &what) {
   std::optional<DType> dtype = dtypeFromElementType(type.getElementType());
   if (!dtype)
-    return makeError(what + " has an unsupported type " + typeString(type));
+    return llvm::createStringError(what + " has an unsupported type " +
+                                   typeString(type));
   std::string expected =
       (getDTypeName(*dtype) + " " + formatShape(type.getShape())).str();
   if (!value.isValid())
-    return makeError(what + " is missing; expected " + expected);
+    return llvm::createStringError(what + " is missing; expected " + expected);
   if (value.getDType() != *dtype || value.getShape() != type.getShape())
-    return makeError(what + " is " + getDTypeName(value.getDType()) + " " +
-                     formatShape(value.getShape()) + " but the program " +
-                     "expects " + expected);
+    return llvm::createStringError(what + " is " +
+                                   getDTypeName(value.getDType()) + " " +
+                                   formatShape(value.getShape()) +
+                                   " but the program " + "expects " + expected);
   return llvm::Error::success();
 }
 
@@ -45,9 +44,10 @@ llvm::Error ProgramMemory::allocateValue(Value value, device::Device &device,
   uint64_t size = cast<cgc::MemRefType>(value.getType()).getByteSize();
   auto resource = device.createBuffer(size);
   if (!resource)
-    return makeError("cannot allocate " + llvm::Twine(size) + " bytes for " +
-                     what + " on device '" + device.getName() +
-                     "': " + llvm::toString(resource.takeError()));
+    return llvm::createStringError(
+        "cannot allocate " + llvm::Twine(size) + " bytes for " + what +
+        " on device '" + device.getName() +
+        "': " + llvm::toString(resource.takeError()));
   ranges[value] = (*resource)->getRange(0, size);
   resources[value] = std::move(*resource);
   return llvm::Error::success();
@@ -72,9 +72,10 @@ ProgramMemory::allocate(cgc::ProgramOp program, device::Device &device) {
       uint64_t offset = view.getOffset();
       uint64_t size = cast<cgc::MemRefType>(view.getType()).getByteSize();
       if (offset > source.sizeInBytes || size > source.sizeInBytes - offset)
-        return makeError("view at byte " + llvm::Twine(offset) + " of " +
-                         llvm::Twine(size) + " bytes runs past its " +
-                         llvm::Twine(source.sizeInBytes) + "-byte source");
+        return llvm::createStringError(
+            "view at byte " + llvm::Twine(offset) + " of " + llvm::Twine(size) +
+            " bytes runs past its " + llvm::Twine(source.sizeInBytes) +
+            "-byte source");
       memory->ranges[view.getResult()] = {source.startAddress + offset, size};
     }
   }
@@ -86,8 +87,8 @@ llvm::Error ProgramMemory::bindConstant(cgc::ConstantOp constant,
   std::string what = "named constant \"" + constant.getName().str() + "\"";
   llvm::Expected<Tensor> value = lookup(constant.getName());
   if (!value)
-    return makeError("cannot bind " + what + ": " +
-                     llvm::toString(value.takeError()));
+    return llvm::createStringError("cannot bind " + what + ": " +
+                                   llvm::toString(value.takeError()));
   auto type = cast<cgc::MemRefType>(constant.getType());
   if (auto error = checkTensor(*value, type, what))
     return error;
@@ -104,9 +105,9 @@ llvm::Error ProgramMemory::bindConstant(cgc::ConstantOp constant,
 llvm::Error ProgramMemory::prepareRun(const ProgramSignature &signature,
                                       llvm::ArrayRef<Tensor> inputs) {
   if (inputs.size() != signature.inputs.size())
-    return makeError("the program takes " +
-                     llvm::Twine(signature.inputs.size()) + " inputs, got " +
-                     llvm::Twine(inputs.size()));
+    return llvm::createStringError(
+        "the program takes " + llvm::Twine(signature.inputs.size()) +
+        " inputs, got " + llvm::Twine(inputs.size()));
   unsigned nextInput = 0;
   for (auto [index, arg] : llvm::enumerate(program.getArguments())) {
     auto type = cast<cgc::MemRefType>(arg.getType());
@@ -143,7 +144,7 @@ ProgramMemory::readOutputs(const ProgramSignature &signature) const {
     auto type = cast<cgc::MemRefType>(arg.getType());
     std::optional<DType> dtype = dtypeFromElementType(type.getElementType());
     if (!dtype)
-      return makeError(
+      return llvm::createStringError(
           "output " +
           argumentName(program, index, "output" + llvm::Twine(position)) +
           " has an unsupported type " + typeString(type));

@@ -8,10 +8,6 @@ using namespace mlir;
 
 namespace opencgc::runtime {
 namespace {
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
-}
-
 /// The block argument a memref value views, through any cgc.view_memref.
 BlockArgument rootArgument(Value value) {
   while (auto view = value.getDefiningOp<cgc::ViewMemRefOp>())
@@ -96,8 +92,9 @@ llvm::Expected<std::vector<ArgumentRole>> readRoles(cgc::ProgramOp program) {
     std::string where = "program @" + program.getSymName().str() +
                         " argument #" + std::to_string(i);
     if (!role)
-      return makeError(where + " has no " + kRoleAttr +
-                       " attribute, but other arguments have one");
+      return llvm::createStringError(
+          where + " has no " + kRoleAttr +
+          " attribute, but other arguments have one");
     if (role.getValue() == kInputRole)
       roles.push_back(ArgumentRole::Input);
     else if (role.getValue() == kOutputRole)
@@ -105,9 +102,9 @@ llvm::Expected<std::vector<ArgumentRole>> readRoles(cgc::ProgramOp program) {
     else if (role.getValue() == kScratchRole)
       roles.push_back(ArgumentRole::Scratch);
     else
-      return makeError(where + " has unknown " + kRoleAttr + " \"" +
-                       role.getValue() +
-                       "\" (expected input, output or scratch)");
+      return llvm::createStringError(where + " has unknown " + kRoleAttr +
+                                     " \"" + role.getValue() +
+                                     "\" (expected input, output or scratch)");
   }
   return roles;
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../CompileAndRun/RandomGraph.h"
+#include "FusedKernelFixture.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -26,21 +27,8 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanDeviceTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    loadCGCDialects(context);
-    auto device = device::createVulkanDevice(context);
-    ASSERT_TRUE(bool(device))
-        << "no Vulkan device (CI installs mesa-vulkan-drivers): "
-        << llvm::toString(device.takeError());
-    vulkan = std::move(*device);
-    reference = device::createReferenceDevice(context);
-  }
-
-  MLIRContext context;
-  std::unique_ptr<device::Device> vulkan, reference;
-};
+/// The Vulkan and reference devices, as the fused-kernel tests set them up.
+class VulkanDeviceTest : public testgen::FusedKernelTest {};
 
 /// |a - b| <= 1e-5 + 1e-5 |b|, elementwise, NaN equal to NaN.
 ::testing::AssertionResult closeEnough(const Tensor &actual,
