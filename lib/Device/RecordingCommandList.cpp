@@ -26,7 +26,8 @@ RecordingCommandList::dispatchGraph(llvm::ArrayRef<ProgramBinding> bindings) {
   if (!bound)
     return bound.takeError();
   if (auto error = recordDispatch(program, *bound))
-    return error;
+    return fail("DispatchGraph of program '" + program->getName() +
+                "': " + llvm::toString(std::move(error)));
   ++numDispatches;
   return llvm::Error::success();
 }

@@ -29,7 +29,8 @@ public:
 
 protected:
   /// Records a dispatch of `program` whose bindings passed the checks
-  /// (`bound` holds one per bind point, in order).
+  /// (`bound` holds one per bind point, in order). Errors get the
+  /// "DispatchGraph of program 'NAME': " prefix from the caller.
   virtual llvm::Error
   recordDispatch(const std::shared_ptr<CompiledPartition> &program,
                  llvm::ArrayRef<const ProgramBinding *> bound) = 0;

@@ -8,8 +8,7 @@ llvm::Error ReferenceCommandList::recordDispatch(
     llvm::ArrayRef<const ProgramBinding *> bound) {
   auto partition = std::dynamic_pointer_cast<ReferencePartition>(program);
   if (!partition)
-    return fail("DispatchGraph: program '" + program->getName() +
-                "' was not compiled by a CPU device");
+    return fail("not compiled by a CPU device");
   Dispatch dispatch{std::move(partition), {}};
   for (const ProgramBinding *binding : bound) {
     if (binding->type == BindingType::Cpu) {

@@ -39,10 +39,8 @@ llvm::Error VulkanCommandList::recordDispatch(
     const std::shared_ptr<CompiledPartition> &program,
     llvm::ArrayRef<const ProgramBinding *> bound) {
   auto partition = std::dynamic_pointer_cast<VulkanPartition>(program);
-  std::string prefix =
-      "DispatchGraph of program '" + program->getName().str() + "': ";
   if (!partition)
-    return fail(prefix + "not compiled for Vulkan");
+    return fail("not compiled for Vulkan");
   llvm::ArrayRef<BindPoint> points = program->getBindPoints();
   std::vector<vulkan::BufferRange> ranges;
   for (auto [index, binding] : llvm::enumerate(bound)) {
@@ -51,13 +49,11 @@ llvm::Error VulkanCommandList::recordDispatch(
                      ? memory->upload(binding->cpuBinding.data, bytes)
                      : memory->resolve(binding->gpuBinding, bytes);
     if (!range)
-      return fail(prefix + "bind point " + llvm::Twine(index) + ": " +
+      return fail("bind point " + llvm::Twine(index) + ": " +
                   llvm::toString(range.takeError()));
     ranges.push_back(std::move(*range));
   }
-  if (auto error = partition->record(*batch, ranges))
-    return fail(prefix + llvm::toString(std::move(error)));
-  return llvm::Error::success();
+  return partition->record(*batch, ranges);
 }
 
 llvm::Error VulkanCommandList::recordBarrier() { return batch->barrier(); }
