@@ -1,12 +1,16 @@
 //===- opencgc-codegen.cpp - Show the code generation stages --------------===//
 //
 // Reads Output IR or Partition IR and, for every subgraph, prints its Kernel
-// IR, its SPIR-V dialect module, or a summary of its validated SPIR-V
-// binaries (written to DIR/<kernel>.spv with -o DIR). Subgraphs that cannot
-// be generated are reported and skipped; the exit code is then 1.
+// IR, its SPIR-V dialect module, a summary of its validated SPIR-V binaries
+// (written to DIR/<kernel>.spv with -o DIR), its NVVM IR as LLVM 22 prints
+// it, a summary of its NVVM IR bitcode (DIR/<kernel>.bc) or of its PTX from
+// libNVVM (DIR/<kernel>.ptx). Subgraphs that cannot be generated are
+// reported and skipped; the exit code is then 1.
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/LibNvvm.h"
+#include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Codegen/SpirvDialect.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
@@ -30,47 +34,111 @@ using namespace opencgc;
 
 namespace {
 
-enum class Stage { KernelIR, SpirvMlir, Spirv };
+enum class Stage { KernelIR, SpirvMlir, Spirv, NvvmText, NvvmBitcode, Ptx };
+
+llvm::cl::OptionCategory options("opencgc-codegen options");
 
 llvm::cl::opt<std::string> inputPath(llvm::cl::Positional,
                                      llvm::cl::desc("<Output or Partition IR>"),
-                                     llvm::cl::Required);
+                                     llvm::cl::Required,
+                                     llvm::cl::cat(options));
 llvm::cl::opt<Stage> emit(
     "emit", llvm::cl::desc("Stage to show"), llvm::cl::init(Stage::KernelIR),
     llvm::cl::values(
         clEnumValN(Stage::KernelIR, "kernel-ir", "Kernel IR (gpu dialect)"),
         clEnumValN(Stage::SpirvMlir, "spirv-mlir", "the SPIR-V dialect module"),
         clEnumValN(Stage::Spirv, "spirv",
-                   "validated binaries: a summary, and .spv files with -o")));
+                   "validated binaries: a summary, and .spv files with -o"),
+        clEnumValN(Stage::NvvmText, "nvvm",
+                   "NVVM IR as LLVM 22 prints it (opaque pointers)"),
+        clEnumValN(Stage::NvvmBitcode, "nvvm-bc",
+                   "NVVM IR bitcode (LLVM 7.0.1): a summary, and .bc files "
+                   "with -o"),
+        clEnumValN(Stage::Ptx, "ptx",
+                   "PTX from libNVVM: a summary, and .ptx files with -o")),
+    llvm::cl::cat(options));
 llvm::cl::opt<std::string>
-    outputDir("o", llvm::cl::desc("Directory for .spv files (--emit=spirv)"),
-              llvm::cl::value_desc("dir"));
+    outputDir("o", llvm::cl::desc("Directory for .spv, .bc or .ptx files"),
+              llvm::cl::value_desc("dir"), llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     onlySubgraph("subgraph", llvm::cl::desc("Only the subgraph with this name"),
-                 llvm::cl::value_desc("name"));
+                 llvm::cl::value_desc("name"), llvm::cl::cat(options));
+llvm::cl::opt<std::string>
+    ptxArch("arch", llvm::cl::desc("libNVVM target for --emit=ptx"),
+            llvm::cl::init("compute_75"), llvm::cl::value_desc("compute_NN"),
+            llvm::cl::cat(options));
 
-llvm::Error writeBinary(const codegen::SpirvKernel &kernel) {
+llvm::Error writeFile(llvm::StringRef name, llvm::StringRef bytes) {
   llvm::SmallString<128> path(outputDir);
-  llvm::sys::path::append(path, kernel.entryPoint + ".spv");
+  llvm::sys::path::append(path, name);
   std::error_code error;
   llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
   if (error)
     return llvm::createStringError("cannot write " + path.str().str() + ": " +
                                    error.message());
-  os.write(reinterpret_cast<const char *>(kernel.binary.data()),
-           kernel.binary.size() * sizeof(uint32_t));
+  os << bytes;
   return llvm::Error::success();
 }
 
-void printSummary(const codegen::SpirvKernel &kernel) {
-  const codegen::KernelLaunch &launch = kernel.launch;
-  llvm::outs() << "kernel @" << kernel.entryPoint << ": valid SPIR-V, "
-               << kernel.binary.size() << " words, " << kernel.numBindings
-               << " bindings, workgroup " << launch.workgroupSize[0] << "x"
+llvm::Error writeBinary(const codegen::SpirvKernel &kernel) {
+  return writeFile(
+      kernel.entryPoint + ".spv",
+      llvm::StringRef(reinterpret_cast<const char *>(kernel.binary.data()),
+                      kernel.binary.size() * sizeof(uint32_t)));
+}
+
+void printLaunch(const codegen::KernelLaunch &launch) {
+  llvm::outs() << "workgroup " << launch.workgroupSize[0] << "x"
                << launch.workgroupSize[1] << "x" << launch.workgroupSize[2]
                << ", workgroups " << launch.workgroupCount[0] << "x"
                << launch.workgroupCount[1] << "x" << launch.workgroupCount[2]
                << "\n";
+}
+
+/// NVVM IR text, bitcode files, or PTX files from libNVVM.
+llvm::Error emitNvvm(codegen::KernelModule &kernels) {
+  llvm::Expected<std::vector<codegen::NvvmKernel>> compiled =
+      codegen::compileToNvvm(kernels);
+  if (!compiled)
+    return compiled.takeError();
+  for (const codegen::NvvmKernel &kernel : *compiled) {
+    if (emit == Stage::NvvmText) {
+      llvm::outs() << kernel.text;
+      continue;
+    }
+    llvm::StringRef bitcode(kernel.bitcode.data(), kernel.bitcode.size());
+    if (emit == Stage::NvvmBitcode) {
+      llvm::outs() << "kernel @" << kernel.entryPoint << ": NVVM IR, "
+                   << bitcode.size() << " bytes of LLVM 7.0.1 bitcode, "
+                   << kernel.numBindings << " parameters, ";
+      printLaunch(kernel.launch);
+      if (!outputDir.empty())
+        if (llvm::Error error = writeFile(kernel.entryPoint + ".bc", bitcode))
+          return error;
+      continue;
+    }
+    llvm::Expected<codegen::LibNvvm &> libNvvm = codegen::LibNvvm::get();
+    if (!libNvvm)
+      return libNvvm.takeError();
+    llvm::Expected<std::string> ptx =
+        libNvvm->compileToPtx(kernel.bitcode, kernel.entryPoint, ptxArch);
+    if (!ptx)
+      return ptx.takeError();
+    llvm::outs() << "kernel @" << kernel.entryPoint << ": PTX for " << ptxArch
+                 << ", " << ptx->size() << " bytes, ";
+    printLaunch(kernel.launch);
+    if (!outputDir.empty())
+      if (llvm::Error error = writeFile(kernel.entryPoint + ".ptx", *ptx))
+        return error;
+  }
+  return llvm::Error::success();
+}
+
+void printSummary(const codegen::SpirvKernel &kernel) {
+  llvm::outs() << "kernel @" << kernel.entryPoint << ": valid SPIR-V, "
+               << kernel.binary.size() << " words, " << kernel.numBindings
+               << " bindings, ";
+  printLaunch(kernel.launch);
 }
 
 llvm::Error emitSpirv(codegen::KernelModule &kernels) {
@@ -108,6 +176,10 @@ llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
   }
   case Stage::Spirv:
     return emitSpirv(*kernels);
+  case Stage::NvvmText:
+  case Stage::NvvmBitcode:
+  case Stage::Ptx:
+    return emitNvvm(*kernels);
   }
   llvm_unreachable("unknown stage");
 }
@@ -116,10 +188,13 @@ llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  llvm::cl::HideUnrelatedOptions(options);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "opencgc code generation stages, per subgraph\n");
-  if (!outputDir.empty() && emit != Stage::Spirv) {
-    llvm::WithColor::error() << "-o needs --emit=spirv\n";
+  bool writesFiles =
+      emit == Stage::Spirv || emit == Stage::NvvmBitcode || emit == Stage::Ptx;
+  if (!outputDir.empty() && !writesFiles) {
+    llvm::WithColor::error() << "-o needs --emit=spirv, nvvm-bc or ptx\n";
     return 2;
   }
   if (!outputDir.empty())
