@@ -27,6 +27,7 @@ ArrayRef<Command> getCommands() {
       {runCommand, runRun},
       {conformanceCommand, runConformance},
       {showCommand, runShow},
+      {validateCommand, runValidate},
       {compileCommand, runCompile},
       {benchCommand, runBench},
   };

@@ -32,6 +32,8 @@ int runConformance(mlir::MLIRContext &context);
 int runCompile(mlir::MLIRContext &context);
 int runBench(mlir::MLIRContext &context);
 int runShow(mlir::MLIRContext &context);
+int runValidate(mlir::MLIRContext &context);
+int runValidate(mlir::MLIRContext &context);
 extern llvm::cl::SubCommand convertCommand;
 extern llvm::cl::SubCommand inspectCommand;
 extern llvm::cl::SubCommand importCommand;
@@ -40,6 +42,8 @@ extern llvm::cl::SubCommand conformanceCommand;
 extern llvm::cl::SubCommand compileCommand;
 extern llvm::cl::SubCommand benchCommand;
 extern llvm::cl::SubCommand showCommand;
+extern llvm::cl::SubCommand validateCommand;
+extern llvm::cl::SubCommand validateCommand;
 
 /// The path of the running opencgc executable (for child processes).
 std::string getSelfExecutable();

@@ -37,7 +37,9 @@ int main(int argc, char **argv) {
       "plan\n"
       "  opencgc bench MODEL|--micro gemm|conv  time a model or a kernel "
       "against a baseline\n"
-      "  opencgc conformance DIR...  run ONNX backend tests\n");
+      "  opencgc conformance DIR...  run ONNX backend tests\n"
+      "  opencgc validate FILE.bc    check NVVM IR against the NVVM IR "
+      "specification\n");
 
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);

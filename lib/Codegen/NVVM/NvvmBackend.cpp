@@ -9,6 +9,7 @@
 
 #include "NvvmLowering.h"
 #include "NvvmModule.h"
+#include "opencgc/Codegen/NvvmChecker.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/IR/LLVMContext.h"
@@ -42,6 +43,13 @@ llvm::Expected<NvvmKernel> emitKernel(const llvm::Module &lowered,
   if (llvm::verifyModule(*module, &problemStream))
     return llvm::createStringError("kernel @" + launch.name +
                                    ": invalid LLVM IR: " + problems);
+  std::string findings;
+  for (const NvvmFinding &finding : checkNvvmModule(*module))
+    if (finding.severity == NvvmFinding::Severity::Error)
+      findings += "\n  " + finding.str();
+  if (!findings.empty())
+    return llvm::createStringError("kernel @" + launch.name +
+                                   ": not NVVM IR:" + findings);
   NvvmKernel result;
   result.launch = launch;
   result.entryPoint = launch.name;
