@@ -2,6 +2,7 @@
 #include "opencgc/Driver/CompiledModel.h"
 
 #include "opencgc/Compiler/PartitionIsolation.h"
+#include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
 #include "opencgc/Interchange/ModuleFile.h"
@@ -58,8 +59,17 @@ createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
     targets.push_back(std::move(*device));
     return targets;
   }
-  return llvm::createStringError("unknown target '" + name +
-                                 "' (known: reference, vulkan, test)");
+  if (name == "cuda" || name == device::kNvvmHostTargetName) {
+    // The CUDA target declares what nvvm-host declares (docs/devices.md).
+    auto device = device::createNvvmHostDevice(context);
+    if (!device)
+      return device.takeError();
+    targets.push_back(std::move(*device));
+    return targets;
+  }
+  return llvm::createStringError(
+      "unknown target '" + name +
+      "' (known: reference, vulkan, cuda, nvvm-host, test)");
 }
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,

@@ -192,7 +192,7 @@ checkDeviceRun(runtime::CompiledProgram &program, const WeightLookup &weights,
 }
 
 TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
-                       ExecutionMode mode) {
+                       ExecutionMode mode, llvm::StringRef deviceName) {
   llvm::SmallString<256> modelPath(test.directory);
   llvm::sys::path::append(modelPath, "model.onnx");
   auto signature = onnx_import::readModelSignature(modelPath);
@@ -222,7 +222,7 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
   std::unique_ptr<runtime::CompiledProgram> program;
   if (mode != ExecutionMode::Reference) {
     auto opened = openDevices(
-        mode == ExecutionMode::Vulkan ? "vulkan" : "reference", context);
+        mode == ExecutionMode::Device ? deviceName : "reference", context);
     if (!opened)
       return failure(TestStatus::Failed, llvm::toString(opened.takeError()));
     if (!opened->fallbackNote.empty())
@@ -266,7 +266,7 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
       if (auto mismatch =
               checkCompiledRun(*program, *weights, arguments, *results))
         return failure(TestStatus::Failed, *mismatch);
-    if (mode == ExecutionMode::Vulkan)
+    if (mode == ExecutionMode::Device)
       if (auto mismatch = checkDeviceRun(*program, *weights,
                                          devices->primary->getName(),
                                          arguments, *outputs))
@@ -277,9 +277,9 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
 } // namespace
 
 TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
-                   ExecutionMode mode) {
+                   ExecutionMode mode, llvm::StringRef deviceName) {
   auto start = Clock::now();
-  TestResult result = runDataSets(test, context, mode);
+  TestResult result = runDataSets(test, context, mode, deviceName);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

@@ -1,6 +1,7 @@
 //===- Devices.cpp - Choosing the devices a command runs on ---------------===//
 #include "opencgc/Driver/Devices.h"
 
+#include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
 
@@ -28,9 +29,17 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   set.primary = set.owned.back().get();
   if (name == "reference")
     return set;
+  if (name == device::kNvvmHostTargetName) {
+    auto nvvmHost = device::createNvvmHostDevice(context);
+    if (!nvvmHost)
+      return nvvmHost.takeError();
+    set.owned.push_back(std::move(*nvvmHost));
+    set.primary = set.owned.back().get();
+    return set;
+  }
   if (name != "vulkan")
     return llvm::createStringError("unknown device '" + name +
-                                   "' (known: vulkan, reference)");
+                                   "' (known: vulkan, nvvm-host, reference)");
   device::VulkanDeviceOptions vulkanOptions;
   vulkanOptions.useCache = options.useCache;
   auto vulkan = device::createVulkanDevice(context, vulkanOptions);

@@ -39,9 +39,10 @@ cl::opt<std::string> filter("filter",
                             cl::value_desc("REGEX"),
                             cl::sub(conformanceCommand));
 cl::opt<std::string> device("device",
-                            cl::desc("Device: reference (default) or vulkan "
-                                     "(compiled for Vulkan, fallback "
-                                     "partitions on the reference device)"),
+                            cl::desc("Device: reference (default), vulkan "
+                                     "or nvvm-host (compiled for that "
+                                     "device, fallback partitions on the "
+                                     "reference device)"),
                             cl::init("reference"), cl::sub(conformanceCommand));
 cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"), cl::init(2),
                        cl::sub(conformanceCommand));
@@ -102,11 +103,12 @@ int runChild(mlir::MLIRContext &context) {
   if (testRoots.size() != 1)
     return 2;
   driver::ConformanceTest test{testRoots.front(), testRoots.front()};
-  driver::ExecutionMode mode = device == "vulkan"
-                                   ? driver::ExecutionMode::Vulkan
+  driver::ExecutionMode mode = device != "reference"
+                                   ? driver::ExecutionMode::Device
                                : compiled ? driver::ExecutionMode::Compiled
                                           : driver::ExecutionMode::Reference;
-  outs() << driver::encodeResult(driver::runTest(test, context, mode)) << "\n";
+  outs() << driver::encodeResult(driver::runTest(test, context, mode, device))
+         << "\n";
   return 0;
 }
 } // namespace
@@ -114,14 +116,15 @@ int runChild(mlir::MLIRContext &context) {
 int runConformance(mlir::MLIRContext &context) {
   if (runOne)
     return runChild(context);
-  if (device != "reference" && device != "vulkan") {
+  if (device != "reference" && device != "vulkan" && device != "nvvm-host") {
     WithColor::error(errs(), "opencgc conformance")
-        << "unknown device '" << device << "' (known: vulkan, reference)\n";
+        << "unknown device '" << device
+        << "' (known: vulkan, nvvm-host, reference)\n";
     return 1;
   }
-  if (device == "vulkan") {
+  if (device != "reference") {
     // Every test would fail the same way; say it once.
-    auto devices = driver::openDevices("vulkan", context);
+    auto devices = driver::openDevices(device, context);
     if (!devices || !devices->fallbackNote.empty()) {
       WithColor::error(errs(), "opencgc conformance")
           << (devices ? devices->fallbackNote
@@ -153,8 +156,8 @@ int runConformance(mlir::MLIRContext &context) {
   runner.childArgs = {"conformance", "--run-one"};
   if (compiled)
     runner.childArgs.push_back("--compiled");
-  if (device == "vulkan")
-    runner.childArgs.push_back("--device=vulkan");
+  if (device != "reference")
+    runner.childArgs.push_back("--device=" + device);
   runner.timeoutSeconds = timeout;
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};

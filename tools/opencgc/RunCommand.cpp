@@ -52,8 +52,9 @@ cl::opt<std::string>
     runDevice("device",
               cl::desc("Device: vulkan (default; compiles the model for "
                        "Vulkan, what Vulkan cannot run stays on the reference "
-                       "device, and without a Vulkan driver everything does) "
-                       "or reference (the CPU oracle, Input IR interpreted)"),
+                       "device, and without a Vulkan driver everything does), "
+                       "nvvm-host (NVVM kernels on the host grid) or "
+                       "reference (the CPU oracle, Input IR interpreted)"),
               cl::init("vulkan"), cl::sub(runCommand));
 cl::opt<bool> runNoCache("no-cache",
                          cl::desc("Compile every partition afresh instead of "

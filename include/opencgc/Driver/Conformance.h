@@ -47,16 +47,17 @@ enum class ExecutionMode {
   /// equal the interpreter's bit for bit, and both must match the expected
   /// outputs.
   Compiled,
-  /// Compiled with the Vulkan target first and run with Vulkan and
-  /// reference partitions; the outputs must match the expected outputs
-  /// within ONNX tolerance.
-  Vulkan,
+  /// Compiled for a device's target first (vulkan, nvvm-host) and run with
+  /// its partitions and reference ones; the outputs must match the expected
+  /// outputs within ONNX tolerance.
+  Device,
 };
 
 /// Runs one test in this process on the reference device: unsupported ops
 /// give Skipped, errors and mismatches Failed.
 TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
-                   ExecutionMode mode = ExecutionMode::Reference);
+                   ExecutionMode mode = ExecutionMode::Reference,
+                   llvm::StringRef deviceName = "vulkan");
 
 /// Runs one test by executing `selfExecutable` with `childArgs` + the test
 /// folder, killing it after `timeoutSeconds`.

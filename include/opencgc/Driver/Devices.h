@@ -29,7 +29,7 @@ struct DeviceSet {
   std::vector<device::Device *> targets() const;
 };
 
-/// Opens `name` ("reference" or "vulkan"). When Vulkan is asked for but no
+/// Opens `name` ("reference", "vulkan" or "nvvm-host"). When Vulkan is asked for but no
 /// driver is present, falls back to the reference device and says why in
 /// fallbackNote.
 struct DeviceOptions {

@@ -23,7 +23,12 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -165,7 +170,10 @@ void loadNvvmCodegenDialects(MLIRContext &context) {
   registerNVVMDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
   context.appendDialectRegistry(registry);
-  context.loadDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                      math::MathDialect, memref::MemRefDialect,
+                      scf::SCFDialect, vector::VectorDialect,
+                      LLVM::LLVMDialect, NVVM::NVVMDialect,
                       cf::ControlFlowDialect>();
 }
 

@@ -1,6 +1,7 @@
 //===- VulkanDevice.cpp - The device API on Vulkan 1.3 --------------------===//
 #include "opencgc/Device/VulkanDevice.h"
 
+#include "../GpuKernelDeclaration.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
 #include "VulkanCommandList.h"
@@ -17,92 +18,6 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-/// What the kernel generator fuses today: a matmul, gemm or convolution
-/// with the elementwise chain after it as its epilogue (preferred, so
-/// products absorb their epilogues), and elementwise chains (with every
-/// escaping value as a result). Specialization rejects what it cannot lower,
-/// which then runs on the fallback target. A float32 reduce_* op takes
-/// up to four elementwise ops before it as its prologue (preferred over the
-/// elementwise chain, which would otherwise write the reduced tensor);
-/// softmax and log_softmax run alone. A float32 max, average or Lp pooling
-/// takes the elementwise chain after it as its epilogue, like a product;
-/// so do float32 upsample, upsample2d, depth_to_space and space_to_depth.
-/// batch_normalization (inference) is per channel affine: it joins an
-/// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
-/// kernel), elementwise ops before and after it included. The float32
-/// layer, instance, mean-variance and Lp normalizations and lrn take the
-/// elementwise chain after them as their epilogue.
-constexpr llvm::StringLiteral kVulkanDeclaration = R"mlir(
-cgc.module {
-  cgc_pattern.declaration @vulkan {
-    cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
-      %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
-      %e = cgc_pattern.chain class "elementwise"(%m)
-      cgc_pattern.yield %e
-    }
-    cgc_pattern.pattern @pooling attributes {benefit = 2 : i64} {
-      %p = cgc_pattern.op ["max_pooling", "average_pooling", "lp_pooling"]
-          {dtypes = ["float32"]}
-      %e = cgc_pattern.chain class "elementwise"(%p)
-      cgc_pattern.yield %e
-    }
-    cgc_pattern.pattern @resampling attributes {benefit = 2 : i64} {
-      %r = cgc_pattern.op ["upsample", "upsample2d", "depth_to_space",
-                           "space_to_depth"] {dtypes = ["float32"]}
-      %e = cgc_pattern.chain class "elementwise"(%r)
-      cgc_pattern.yield %e
-    }
-    cgc_pattern.pattern @elementwise attributes {multi_output} {
-      %0 = cgc_pattern.chain {class = "elementwise", min = 1}
-      cgc_pattern.yield %0
-    }
-    cgc_pattern.pattern @reduction attributes {benefit = 3 : i64} {
-      %p = cgc_pattern.chain {class = "elementwise", max = 4}
-      %r = cgc_pattern.op ["reduce_sum", "reduce_mean", "reduce_max",
-                           "reduce_min", "reduce_prod", "reduce_l1",
-                           "reduce_l2", "reduce_log_sum", "reduce_log_sum_exp",
-                           "reduce_sum_square"](%p) {dtypes = ["float32"]}
-      cgc_pattern.yield %r
-    }
-    cgc_pattern.pattern @softmax {
-      %s = cgc_pattern.op ["softmax", "log_softmax"] {dtypes = ["float32"]}
-      cgc_pattern.yield %s
-    }
-    cgc_pattern.pattern @matmulBatchNormalization attributes {benefit = 2 : i64} {
-      %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
-      %p = cgc_pattern.chain class "elementwise"(%m)
-      %scale = cgc_pattern.value
-      %bias = cgc_pattern.value
-      %mean = cgc_pattern.value
-      %variance = cgc_pattern.value
-      %n = cgc_pattern.op ["batch_normalization"](%p, %scale, %bias, %mean,
-                                                  %variance)
-          {dtypes = ["float32"]}
-      %e = cgc_pattern.chain class "elementwise"(%n)
-      cgc_pattern.yield %e
-    }
-    cgc_pattern.pattern @batchNormalization attributes {benefit = 2 : i64} {
-      %p = cgc_pattern.chain class "elementwise"
-      %scale = cgc_pattern.value
-      %bias = cgc_pattern.value
-      %mean = cgc_pattern.value
-      %variance = cgc_pattern.value
-      %n = cgc_pattern.op ["batch_normalization"](%p, %scale, %bias, %mean,
-                                                  %variance)
-          {dtypes = ["float32"]}
-      %e = cgc_pattern.chain class "elementwise"(%n)
-      cgc_pattern.yield %e
-    }
-    cgc_pattern.pattern @normalization attributes {benefit = 2 : i64} {
-      %n = cgc_pattern.op ["layer_normalization", "instance_normalization",
-                           "mean_variance_normalization", "lp_normalization",
-                           "lrn"] {dtypes = ["float32"]}
-      %e = cgc_pattern.chain class "elementwise"(%n)
-      cgc_pattern.yield %e
-    }
-  }
-}
-)mlir";
 
 /// Accepts what the kernel generator lowers and the device can run: 16-bit
 /// floats and 8-bit storage (bool) need optional features that some drivers
@@ -156,8 +71,8 @@ public:
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     if (!declaration) {
-      declaration =
-          parseSourceString<cgc::ModuleOp>(kVulkanDeclaration, &context);
+      declaration = parseSourceString<cgc::ModuleOp>(
+          getGpuKernelDeclaration(kVulkanTargetName), &context);
       if (!declaration)
         return llvm::createStringError(
             "internal error: the Vulkan declaration does not parse");

@@ -1,0 +1,31 @@
+//===- NvvmHostDevice.h - NVVM kernels on the host grid ---------*- C++ -*-===//
+//
+// The device "nvvm-host": declares what the CUDA target declares (the GPU
+// kernel patterns), compiles each partition's subgraphs through Kernel IR
+// into NVVM IR bitcode, and runs them on the host grid (HostGrid.h) over
+// host memory, so NVVM kernels are tested for what they compute on a
+// machine without an NVIDIA GPU.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_DEVICE_NVVMHOSTDEVICE_H
+#define OPENCGC_DEVICE_NVVMHOSTDEVICE_H
+
+#include "opencgc/Device/Device.h"
+
+#include <memory>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace opencgc::device {
+
+inline constexpr llvm::StringLiteral kNvvmHostTargetName = "nvvm-host";
+
+/// Fails when LLVM cannot JIT for this machine.
+llvm::Expected<std::unique_ptr<Device>>
+createNvvmHostDevice(mlir::MLIRContext &context);
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_DEVICE_NVVMHOSTDEVICE_H

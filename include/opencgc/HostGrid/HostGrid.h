@@ -1,0 +1,62 @@
+//===- HostGrid.h - GPU kernels of LLVM IR run on the CPU -------*- C++ -*-===//
+//
+// The host grid tests NVVM kernels for what they compute, not only for
+// their form (docs/host-grid.md): the NVVM IR bitcode the backend wrote is
+// read back with LLVM 22's reader, its special-register reads
+// (llvm.nvvm.read.ptx.sreg.*) become loads from a per-invocation grid
+// context, libdevice calls (__nv_*) bind to the host's libm, and ORC JITs
+// it for the host. A launch runs the workgroups on all cores, the
+// invocations of a workgroup one after another: exact for kernels without
+// barriers or shared memory, which is every kernel Kernel IR makes today;
+// a kernel with either is refused at compile time, never run wrongly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_HOSTGRID_HOSTGRID_H
+#define OPENCGC_HOSTGRID_HOSTGRID_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace opencgc::hostgrid {
+
+/// What a kernel reads through llvm.nvvm.read.ptx.sreg.*: tid, ntid, ctaid
+/// and nctaid, x/y/z each, in this order.
+struct GridContext {
+  std::array<uint32_t, 3> threadId;
+  std::array<uint32_t, 3> blockSize;
+  std::array<uint32_t, 3> blockId;
+  std::array<uint32_t, 3> gridSize;
+};
+
+/// One compiled kernel: `launch` runs its grid to completion.
+class HostKernel {
+public:
+  virtual ~HostKernel();
+  /// Runs blocks x threads invocations with one pointer per kernel
+  /// parameter, in parameter order.
+  virtual llvm::Error launch(const std::array<uint32_t, 3> &blocks,
+                             const std::array<uint32_t, 3> &threads,
+                             llvm::ArrayRef<void *> parameters) const = 0;
+  virtual unsigned getNumParameters() const = 0;
+};
+
+class HostGrid {
+public:
+  /// A JIT for the host. Fails when LLVM has no native target.
+  static llvm::Expected<std::unique_ptr<HostGrid>> create();
+  virtual ~HostGrid();
+
+  /// Compiles kernel `name` of an NVVM IR bitcode module for the host. Safe
+  /// to call from several threads.
+  virtual llvm::Expected<std::unique_ptr<HostKernel>>
+  compile(llvm::ArrayRef<char> nvvmBitcode, llvm::StringRef name) = 0;
+};
+
+} // namespace opencgc::hostgrid
+
+#endif // OPENCGC_HOSTGRID_HOSTGRID_H

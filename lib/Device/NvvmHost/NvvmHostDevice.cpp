@@ -1,0 +1,71 @@
+//===- NvvmHostDevice.cpp - NVVM kernels on the host grid -----------------===//
+#include "opencgc/Device/NvvmHostDevice.h"
+
+#include "../GpuKernelDeclaration.h"
+#include "../Reference/ExchangeResponder.h"
+#include "NvvmHostPartition.h"
+
+#include "mlir/Parser/Parser.h"
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/NvvmBackend.h"
+
+using namespace mlir;
+
+namespace opencgc::device {
+namespace {
+
+/// A CPU device (host memory, lists run when executed) whose partitions
+/// are NVVM kernels instead of the reference interpreter.
+class NvvmHostDevice final : public ReferenceKernelTarget {
+public:
+  NvvmHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid)
+      : ReferenceKernelTarget(context), grid(std::move(grid)) {
+    // Before any thread compiles a partition (dialects load only here).
+    codegen::loadNvvmCodegenDialects(context);
+  }
+
+  llvm::StringRef getName() const override { return kNvvmHostTargetName; }
+
+  llvm::Expected<std::vector<uint8_t>>
+  exchange(const MlirExchange &request) override {
+    if (!declaration) {
+      declaration = parseSourceString<cgc::ModuleOp>(
+          getGpuKernelDeclaration(kNvvmHostTargetName), &context);
+      if (!declaration)
+        return llvm::createStringError(
+            "internal error: the nvvm-host declaration does not parse");
+    }
+    return answerExchange(
+        request, *declaration,
+        [](cgc::SubgraphOp subgraph) -> std::optional<std::string> {
+          if (llvm::Error error = codegen::checkKernelSupport(subgraph))
+            return llvm::toString(std::move(error));
+          return std::nullopt;
+        });
+  }
+
+protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t> container) override {
+    auto partition = compileNvvmHostPartition(context, *grid, container);
+    if (!partition)
+      return partition.takeError();
+    return std::shared_ptr<CompiledPartition>(std::move(*partition));
+  }
+
+private:
+  std::unique_ptr<hostgrid::HostGrid> grid;
+  OwningOpRef<cgc::ModuleOp> declaration;
+};
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<Device>>
+createNvvmHostDevice(MLIRContext &context) {
+  auto grid = hostgrid::HostGrid::create();
+  if (!grid)
+    return grid.takeError();
+  return std::make_unique<NvvmHostDevice>(context, std::move(*grid));
+}
+
+} // namespace opencgc::device
