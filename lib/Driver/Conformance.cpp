@@ -5,10 +5,10 @@
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Devices.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "opencgc/Runtime/ProgramExecutor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -152,8 +152,8 @@ compileFor(const Model &model, llvm::ArrayRef<device::Device *> targets) {
 
 /// Runs the compiled model and checks it against the interpreter's results.
 std::optional<std::string>
-checkCompiledRun(runtime::CompiledProgram &program,
-                 const WeightLookup &weights, llvm::ArrayRef<Tensor> inputs,
+checkCompiledRun(runtime::CompiledProgram &program, const WeightLookup &weights,
+                 llvm::ArrayRef<Tensor> inputs,
                  llvm::ArrayRef<Tensor> referenceResults) {
   auto results = program.run(inputs, weights);
   if (!results)
@@ -267,9 +267,9 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
               checkCompiledRun(*program, *weights, arguments, *results))
         return failure(TestStatus::Failed, *mismatch);
     if (mode == ExecutionMode::Device)
-      if (auto mismatch = checkDeviceRun(*program, *weights,
-                                         devices->primary->getName(),
-                                         arguments, *outputs))
+      if (auto mismatch =
+              checkDeviceRun(*program, *weights, devices->primary->getName(),
+                             arguments, *outputs))
         return failure(TestStatus::Failed, *mismatch);
   }
   return failure(TestStatus::Passed, "");

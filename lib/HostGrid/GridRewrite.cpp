@@ -78,8 +78,8 @@ Error replaceSpecialRegisters(Function &body) {
                                " (barriers and other NVVM intrinsics are "
                                "not built)");
     IRBuilder<> b(call);
-    Value *address = b.CreateConstInBoundsGEP1_32(b.getInt32Ty(), context,
-                                                  *field);
+    Value *address =
+        b.CreateConstInBoundsGEP1_32(b.getInt32Ty(), context, *field);
     call->replaceAllUsesWith(b.CreateLoad(b.getInt32Ty(), address));
     call->eraseFromParent();
   }
@@ -96,7 +96,8 @@ void createEntry(Module &module, Function &body) {
   IRBuilder<> b(BasicBlock::Create(context, "entry", entry));
   SmallVector<Value *> arguments = {entry->getArg(0)};
   for (unsigned i = 1; i < body.arg_size(); ++i) {
-    Value *slot = b.CreateConstInBoundsGEP1_32(pointer, entry->getArg(1), i - 1);
+    Value *slot =
+        b.CreateConstInBoundsGEP1_32(pointer, entry->getArg(1), i - 1);
     arguments.push_back(b.CreateLoad(body.getArg(i)->getType(), slot));
   }
   b.CreateCall(&body, arguments);
@@ -111,8 +112,8 @@ Error rewriteForHostGrid(Module &module, StringRef name) {
     return createStringError("kernel @" + name + " is not in the module");
   for (const GlobalVariable &global : module.globals())
     if (global.getAddressSpace() == 3)
-      return createStringError("kernel @" + name +
-                               ": shared memory (@" + global.getName() +
+      return createStringError("kernel @" + name + ": shared memory (@" +
+                               global.getName() +
                                ") is not built on the host grid");
   Function *body = moveIntoInvocation(*kernel);
   kernel->eraseFromParent();

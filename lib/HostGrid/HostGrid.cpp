@@ -151,9 +151,9 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
   std::string problems;
   raw_string_ostream os(problems);
   if (verifyModule(**module, &os))
-    return createStringError("kernel @" + name +
-                             ": invalid after the host grid rewrite: " +
-                             problems);
+    return createStringError(
+        "kernel @" + name +
+        ": invalid after the host grid rewrite: " + problems);
   optimize(**module);
   std::lock_guard<std::mutex> lock(mutex);
   Expected<orc::JITDylib &> library =
@@ -163,9 +163,9 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
   if (Error error = defineMath(*library, **module))
     return createStringError("kernel @" + name + ": " +
                              toString(std::move(error)));
-  if (Error error = jit->addIRModule(
-          *library, orc::ThreadSafeModule(std::move(*module),
-                                          std::move(context))))
+  if (Error error =
+          jit->addIRModule(*library, orc::ThreadSafeModule(std::move(*module),
+                                                           std::move(context))))
     return std::move(error);
   Expected<orc::ExecutorAddr> entry = jit->lookup(*library, kInvocationEntry);
   if (!entry)

@@ -127,8 +127,7 @@ int runConformance(mlir::MLIRContext &context) {
     auto devices = driver::openDevices(device, context);
     if (!devices || !devices->fallbackNote.empty()) {
       WithColor::error(errs(), "opencgc conformance")
-          << (devices ? devices->fallbackNote
-                      : toString(devices.takeError()))
+          << (devices ? devices->fallbackNote : toString(devices.takeError()))
           << "\n";
       return 1;
     }

@@ -146,12 +146,12 @@ int runRun(mlir::MLIRContext &context) {
     if (devices->targets().empty())
       return driver::runReference(*model->model, inputs);
     // A device other than the reference one runs Output IR compiled for it.
-    auto compiled = compiler::compileModule(*model->model->module,
-                                            devices->targets(), {});
+    auto compiled =
+        compiler::compileModule(*model->model->module, devices->targets(), {});
     if (!compiled)
       return compiled.takeError();
-    auto program = driver::makeCompiledModel(
-        std::move(compiled->outputIR), model->model->weights, runModel);
+    auto program = driver::makeCompiledModel(std::move(compiled->outputIR),
+                                             model->model->weights, runModel);
     if (!program)
       return program.takeError();
     return driver::runCompiled(*program, inputs, devices->all(), progress);

@@ -44,7 +44,9 @@ public:
   llvm::ArrayRef<BindPoint> getBindPoints() const override {
     return bindPoints;
   }
-  std::string getCompileNote() const override { return "NVVM kernels JIT-compiled"; }
+  std::string getCompileNote() const override {
+    return "NVVM kernels JIT-compiled";
+  }
   llvm::Error run(llvm::ArrayRef<MemorySpan> bound) const override;
 
 private:
@@ -112,8 +114,8 @@ llvm::Error NvvmHostPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
       if (llvm::Error error =
               launch.kernel->launch(launch.launch.workgroupCount,
                                     launch.launch.workgroupSize, parameters))
-        return fail("invoke #" + llvm::Twine(index) + " of @" +
-                    step.subgraph + ": " + llvm::toString(std::move(error)));
+        return fail("invoke #" + llvm::Twine(index) + " of @" + step.subgraph +
+                    ": " + llvm::toString(std::move(error)));
   }
   return llvm::Error::success();
 }

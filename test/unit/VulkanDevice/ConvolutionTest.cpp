@@ -18,10 +18,10 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanConvolutionTest : public testgen::FusedKernelTest {
+class ConvolutionKernelTest : public testgen::FusedKernelTest {
 protected:
   void expectMatchesReference(const std::string &text) {
-    expectOneVulkanSubgraph(text, /*seed=*/13);
+    expectOneDeviceSubgraph(text, /*seed=*/13);
   }
 };
 using testgen::tensorType;
@@ -57,7 +57,7 @@ cgc.module {{
       .str();
 }
 
-TEST_F(VulkanConvolutionTest, ConvolutionBiasReluMatchesTheReference) {
+TEST_P(ConvolutionKernelTest, ConvolutionBiasReluMatchesTheReference) {
   std::vector<Conv> cases = {
       {{1, 3, 8, 8}, {4, 3, 3, 3}, {1, 4, 6, 6}, ""},
       {{2, 3, 7, 5},
@@ -91,7 +91,7 @@ TEST_F(VulkanConvolutionTest, ConvolutionBiasReluMatchesTheReference) {
 // dilation): vec4 input fetches, unrolled window, 16/8/4/1 channels per
 // invocation, vec4 weights where channelStep input channels of a filter are
 // whole vec4s, padding reaching into the neighbouring vec4s.
-TEST_F(VulkanConvolutionTest, VectorFastPathMatchesTheReference) {
+TEST_P(ConvolutionKernelTest, VectorFastPathMatchesTheReference) {
   std::vector<Conv> cases = {
       // 16 channels, vec4 weights (4 input channels per step), padding 1.
       {{2, 8, 6, 8},
@@ -133,7 +133,7 @@ TEST_F(VulkanConvolutionTest, VectorFastPathMatchesTheReference) {
   expectMatchesReference(convBiasRelu(cases[0], /*residual=*/true));
 }
 
-TEST_F(VulkanConvolutionTest, ResidualAddEpilogueMatchesTheReference) {
+TEST_P(ConvolutionKernelTest, ResidualAddEpilogueMatchesTheReference) {
   expectMatchesReference(
       convBiasRelu({{2, 8, 12, 12},
                     {8, 8, 3, 3},
@@ -142,7 +142,7 @@ TEST_F(VulkanConvolutionTest, ResidualAddEpilogueMatchesTheReference) {
                    /*residual=*/true));
 }
 
-TEST_F(VulkanConvolutionTest, DepthwiseWithoutBiasMatchesTheReference) {
+TEST_P(ConvolutionKernelTest, DepthwiseWithoutBiasMatchesTheReference) {
   std::string x = tensorType({1, 6, 9, 9}), w = tensorType({6, 1, 3, 3}),
               out = tensorType({1, 6, 5, 5});
   expectMatchesReference(llvm::formatv(R"mlir(
@@ -155,4 +155,9 @@ cgc.module {{
                                        x, w, out)
                              .str());
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, ConvolutionKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, ConvolutionKernelTest,
+                         ::testing::Values("nvvm-host"));
+
 } // namespace

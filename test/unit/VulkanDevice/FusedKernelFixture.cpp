@@ -3,6 +3,7 @@
 
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
 #include "opencgc/Dialect/Registration.h"
@@ -40,33 +41,35 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape) {
 
 void FusedKernelTest::SetUp() {
   loadCGCDialects(context);
-  auto device = device::createVulkanDevice(context);
+  auto device = GetParam() == "vulkan" ? device::createVulkanDevice(context)
+                                       : device::createNvvmHostDevice(context);
   ASSERT_TRUE(bool(device))
-      << "no Vulkan device (CI installs mesa-vulkan-drivers): "
+      << "no " << GetParam()
+      << " device (CI installs mesa-vulkan-drivers for Vulkan): "
       << llvm::toString(device.takeError());
-  vulkan = std::move(*device);
+  gpu = std::move(*device);
   reference = device::createReferenceDevice(context);
 }
 
-void FusedKernelTest::expectOneVulkanSubgraph(const std::string &text,
+void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
                                               unsigned seed, double low,
                                               double high) {
   auto module = parseSourceString<cgc::ModuleOp>(text, &context);
   ASSERT_TRUE(module) << text;
-  device::Device *targets[] = {vulkan.get()};
+  device::Device *targets[] = {gpu.get()};
   auto compiled = compiler::compileModule(*module, targets, {});
   ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
   // The epilogue or prologue is fused: one subgraph.
   unsigned subgraphs = 0;
   compiled->outputIR->walk([&](cgc::SubgraphOp) { ++subgraphs; });
   EXPECT_EQ(subgraphs, 1u) << text;
-  device::Device *devices[] = {vulkan.get(), reference.get()};
+  device::Device *devices[] = {gpu.get(), reference.get()};
   auto program =
       runtime::CompiledProgram::compile(*compiled->outputIR, devices);
   ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
   ASSERT_EQ((*program)->getPartitionDevices().size(), 1u) << text;
   for (const auto &entry : (*program)->getPartitionDevices())
-    EXPECT_EQ(entry.getValue(), "vulkan") << text;
+    EXPECT_EQ(entry.getValue(), GetParam()) << text;
 
   auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
   std::mt19937 random(seed);

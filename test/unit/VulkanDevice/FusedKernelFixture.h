@@ -1,8 +1,9 @@
 //===- FusedKernelFixture.h - One fused subgraph on Vulkan ------*- C++ -*-===//
 //
-// What the matmul, convolution and reduction tests share: compile Input IR
-// for the Vulkan target, require exactly one subgraph whose partition runs
-// on Vulkan, and compare its results on random inputs with the reference
+// What the kernel tests share: compile Input IR for a GPU device's target
+// (the test parameter: "vulkan", or "nvvm-host" for the NVVM kernels on the
+// host grid), require exactly one subgraph whose partition runs on that
+// device, and compare its results on random inputs with the reference
 // executor's.
 //
 //===----------------------------------------------------------------------===//
@@ -22,19 +23,19 @@ namespace opencgc::testgen {
 /// "!cgc.tensor<AxBx!cgc.float32>".
 std::string tensorType(llvm::ArrayRef<int64_t> shape);
 
-class FusedKernelTest : public ::testing::Test {
+class FusedKernelTest : public ::testing::TestWithParam<std::string> {
 protected:
   void SetUp() override;
 
-  /// Compiles `text` for Vulkan into one subgraph (`what` says which op's),
-  /// checks that it runs there, and compares its result on inputs uniform
+  /// Compiles `text` for the device into one subgraph, checks that it runs
+  /// there, and compares its result on inputs uniform
   /// in [low, high] (drawn with `seed`) with the reference's within
   /// 1e-4 (1 + |expected|).
-  void expectOneVulkanSubgraph(const std::string &text, unsigned seed,
+  void expectOneDeviceSubgraph(const std::string &text, unsigned seed,
                                double low = -1.0, double high = 1.0);
 
   mlir::MLIRContext context;
-  std::unique_ptr<device::Device> vulkan, reference;
+  std::unique_ptr<device::Device> gpu, reference;
 };
 
 } // namespace opencgc::testgen

@@ -17,10 +17,10 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanMatmulTest : public testgen::FusedKernelTest {
+class MatmulKernelTest : public testgen::FusedKernelTest {
 protected:
   void expectMatchesReference(const std::string &text) {
-    expectOneVulkanSubgraph(text, /*seed=*/11);
+    expectOneDeviceSubgraph(text, /*seed=*/11);
   }
 };
 using testgen::tensorType;
@@ -43,7 +43,7 @@ cgc.module {{
       .str();
 }
 
-TEST_F(VulkanMatmulTest, MatmulBiasReluMatchesTheReference) {
+TEST_P(MatmulKernelTest, MatmulBiasReluMatchesTheReference) {
   // The large tile with ragged edges and a k remainder (read as one vec4
   // of A), small tiles with n % 4 != 0 (scalar columns), k below the
   // unroll factor, k % 4 != 0 (scalar A) and k with a remainder.
@@ -55,7 +55,7 @@ TEST_F(VulkanMatmulTest, MatmulBiasReluMatchesTheReference) {
     expectMatchesReference(matmulBiasRelu(m, k, n));
 }
 
-TEST_F(VulkanMatmulTest, TransposedGemmWithCMatchesTheReference) {
+TEST_P(MatmulKernelTest, TransposedGemmWithCMatchesTheReference) {
   for (bool transA : {false, true})
     for (bool transB : {false, true}) {
       int64_t m = 21, k = 10, n = 36;
@@ -75,7 +75,7 @@ cgc.module {{
     }
 }
 
-TEST_F(VulkanMatmulTest, BatchedMatmulMatchesTheReference) {
+TEST_P(MatmulKernelTest, BatchedMatmulMatchesTheReference) {
   std::string a = tensorType({3, 9, 20}), b = tensorType({3, 20, 16}),
               out = tensorType({3, 9, 16});
   expectMatchesReference(llvm::formatv(R"mlir(
@@ -88,4 +88,8 @@ cgc.module {{
                                        a, b, out)
                              .str());
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, MatmulKernelTest, ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, MatmulKernelTest,
+                         ::testing::Values("nvvm-host"));
+
 } // namespace

@@ -17,12 +17,12 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanNormalizationTest : public testgen::FusedKernelTest {
+class NormalizationKernelTest : public testgen::FusedKernelTest {
 protected:
   /// Inputs in [low, high]; batch_normalization needs a positive variance.
   void expectMatchesReference(const std::string &text, double low = -1.0,
                               double high = 1.0) {
-    expectOneVulkanSubgraph(text, /*seed=*/11, low, high);
+    expectOneDeviceSubgraph(text, /*seed=*/11, low, high);
   }
 };
 using testgen::tensorType;
@@ -57,7 +57,7 @@ std::string singleOp(llvm::StringRef op, llvm::ArrayRef<int64_t> shape,
       shape);
 }
 
-TEST_F(VulkanNormalizationTest, BatchNormalizationMatchesTheReference) {
+TEST_P(NormalizationKernelTest, BatchNormalizationMatchesTheReference) {
   for (llvm::SmallVector<int64_t> shape :
        {llvm::SmallVector<int64_t>{2, 3, 4, 5}, {4, 7}, {2, 5, 3, 2, 3}}) {
     std::string x = tensorType(shape), c = tensorType({shape[1]});
@@ -74,7 +74,7 @@ TEST_F(VulkanNormalizationTest, BatchNormalizationMatchesTheReference) {
   }
 }
 
-TEST_F(VulkanNormalizationTest, BatchNormalizationJoinsAnElementwiseChain) {
+TEST_P(NormalizationKernelTest, BatchNormalizationJoinsAnElementwiseChain) {
   // add -> batch_normalization -> relu: one elementwise kernel; %b is
   // broadcast numpy-style over the last axis, whose extent equals C.
   std::string x = tensorType({2, 4, 3, 4}), y = tensorType({4}),
@@ -90,7 +90,7 @@ TEST_F(VulkanNormalizationTest, BatchNormalizationJoinsAnElementwiseChain) {
       0.1, 2.0);
 }
 
-TEST_F(VulkanNormalizationTest, ConvBatchNormReluIsOneKernel) {
+TEST_P(NormalizationKernelTest, ConvBatchNormReluIsOneKernel) {
   std::string x = tensorType({2, 3, 9, 9}), w = tensorType({8, 3, 3, 3}),
               bias = tensorType({8}), y = tensorType({2, 8, 9, 9});
   expectMatchesReference(
@@ -106,7 +106,7 @@ TEST_F(VulkanNormalizationTest, ConvBatchNormReluIsOneKernel) {
       0.1, 2.0);
 }
 
-TEST_F(VulkanNormalizationTest, GemmBatchNormSigmoidIsOneKernel) {
+TEST_P(NormalizationKernelTest, GemmBatchNormSigmoidIsOneKernel) {
   // A [6, 10] product normalized per column (its channel dimension).
   std::string a = tensorType({6, 12}), b = tensorType({12, 10}),
               c = tensorType({10}), y = tensorType({6, 10});
@@ -121,7 +121,7 @@ TEST_F(VulkanNormalizationTest, GemmBatchNormSigmoidIsOneKernel) {
       0.1, 2.0);
 }
 
-TEST_F(VulkanNormalizationTest, MatmulAddBatchNormReluIsOneKernel) {
+TEST_P(NormalizationKernelTest, MatmulAddBatchNormReluIsOneKernel) {
   // Elementwise ops between the product and batch_normalization fuse too:
   // a [2, 5, 8] batched product, channel dimension 5.
   std::string a = tensorType({2, 5, 6}), b = tensorType({6, 8}),
@@ -140,7 +140,7 @@ TEST_F(VulkanNormalizationTest, MatmulAddBatchNormReluIsOneKernel) {
       0.1, 2.0);
 }
 
-TEST_F(VulkanNormalizationTest, LayerNormalizationMatchesTheReference) {
+TEST_P(NormalizationKernelTest, LayerNormalizationMatchesTheReference) {
   struct Case {
     llvm::SmallVector<int64_t> shape, scale;
     int64_t axis;
@@ -169,7 +169,7 @@ TEST_F(VulkanNormalizationTest, LayerNormalizationMatchesTheReference) {
   }
 }
 
-TEST_F(VulkanNormalizationTest, LayerNormalizationTakesAnEpilogue) {
+TEST_P(NormalizationKernelTest, LayerNormalizationTakesAnEpilogue) {
   // Transformer style: normalize, add the residual, then gelu.
   std::string x = tensorType({4, 6, 16}), s = tensorType({16});
   expectMatchesReference(entryPoint(
@@ -183,7 +183,7 @@ TEST_F(VulkanNormalizationTest, LayerNormalizationTakesAnEpilogue) {
       {4, 6, 16}));
 }
 
-TEST_F(VulkanNormalizationTest, InstanceNormalizationMatchesTheReference) {
+TEST_P(NormalizationKernelTest, InstanceNormalizationMatchesTheReference) {
   for (llvm::SmallVector<int64_t> shape :
        {llvm::SmallVector<int64_t>{2, 3, 4, 5}, {3, 4, 7}, {1, 2, 3, 2, 4}}) {
     std::string x = tensorType(shape), c = tensorType({shape[1]});
@@ -199,7 +199,7 @@ TEST_F(VulkanNormalizationTest, InstanceNormalizationMatchesTheReference) {
   }
 }
 
-TEST_F(VulkanNormalizationTest, MeanVarianceNormalizationMatchesTheReference) {
+TEST_P(NormalizationKernelTest, MeanVarianceNormalizationMatchesTheReference) {
   for (const char *axes : {"[0, 2, 3]", "[1]", "[-1, 1]", "[0, 1, 2, 3]"}) {
     SCOPED_TRACE(axes);
     expectMatchesReference(
@@ -208,7 +208,7 @@ TEST_F(VulkanNormalizationTest, MeanVarianceNormalizationMatchesTheReference) {
   }
 }
 
-TEST_F(VulkanNormalizationTest, LpNormalizationMatchesTheReference) {
+TEST_P(NormalizationKernelTest, LpNormalizationMatchesTheReference) {
   for (int64_t p : {1, 2})
     for (int64_t axis : {0, 1, -1}) {
       SCOPED_TRACE("p " + std::to_string(p) + " axis " + std::to_string(axis));
@@ -218,7 +218,7 @@ TEST_F(VulkanNormalizationTest, LpNormalizationMatchesTheReference) {
     }
 }
 
-TEST_F(VulkanNormalizationTest, LrnMatchesTheReference) {
+TEST_P(NormalizationKernelTest, LrnMatchesTheReference) {
   // Odd and even windows (the even one reaches further above), wider than
   // the channels, with ONNX's defaults and without.
   for (const char *attributes :
@@ -229,4 +229,9 @@ TEST_F(VulkanNormalizationTest, LrnMatchesTheReference) {
     expectMatchesReference(singleOp("lrn", {2, 5, 3, 4}, attributes));
   }
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, NormalizationKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, NormalizationKernelTest,
+                         ::testing::Values("nvvm-host"));
+
 } // namespace

@@ -20,10 +20,10 @@ namespace {
 using testgen::tensorType;
 using Shape = llvm::SmallVector<int64_t, 4>;
 
-class VulkanPoolingTest : public testgen::FusedKernelTest {
+class PoolingKernelTest : public testgen::FusedKernelTest {
 protected:
   void expectMatchesReference(const std::string &text) {
-    expectOneVulkanSubgraph(text, /*seed=*/29);
+    expectOneDeviceSubgraph(text, /*seed=*/29);
   }
 };
 
@@ -93,7 +93,7 @@ cgc.module {{
       .str();
 }
 
-TEST_F(VulkanPoolingTest, MaxPooling2dMatchesTheReference) {
+TEST_P(PoolingKernelTest, MaxPooling2dMatchesTheReference) {
   std::vector<Pool> cases = {
       {"max_pooling", {1, 3, 8, 8}, {2, 2}, {2, 2}},
       // ResNet's stem pool: 3x3, stride 2, padding 1.
@@ -107,7 +107,7 @@ TEST_F(VulkanPoolingTest, MaxPooling2dMatchesTheReference) {
     expectMatchesReference(pooled(p));
 }
 
-TEST_F(VulkanPoolingTest, AveragePooling2dMatchesTheReference) {
+TEST_P(PoolingKernelTest, AveragePooling2dMatchesTheReference) {
   std::vector<Pool> cases = {
       {"average_pooling", {1, 3, 8, 8}, {2, 2}, {2, 2}},
       {"average_pooling", {2, 3, 7, 9}, {3, 3}, {1, 2}, {}, {1, 1}, {1, 1}},
@@ -144,7 +144,7 @@ TEST_F(VulkanPoolingTest, AveragePooling2dMatchesTheReference) {
     expectMatchesReference(pooled(p));
 }
 
-TEST_F(VulkanPoolingTest, OneAndThreeSpatialDimensionsMatchTheReference) {
+TEST_P(PoolingKernelTest, OneAndThreeSpatialDimensionsMatchTheReference) {
   std::vector<Pool> cases = {
       {"max_pooling", {2, 3, 17}, {4}, {3}, {2}, {2}, {1}, true},
       {"average_pooling",
@@ -176,7 +176,7 @@ TEST_F(VulkanPoolingTest, OneAndThreeSpatialDimensionsMatchTheReference) {
     expectMatchesReference(pooled(p));
 }
 
-TEST_F(VulkanPoolingTest, LpPoolingMatchesTheReference) {
+TEST_P(PoolingKernelTest, LpPoolingMatchesTheReference) {
   std::vector<Pool> cases = {
       {"lp_pooling", {1, 3, 8, 9}, {3, 3}, {2, 2}, {}, {1, 1}, {1, 1}},
       {"lp_pooling",
@@ -205,7 +205,7 @@ TEST_F(VulkanPoolingTest, LpPoolingMatchesTheReference) {
 
 /// Global pooling (the ONNX importer's form of GlobalMaxPool and
 /// GlobalAveragePool) has windows too large to unroll: they loop.
-TEST_F(VulkanPoolingTest, GlobalWindowsMatchTheReference) {
+TEST_P(PoolingKernelTest, GlobalWindowsMatchTheReference) {
   expectMatchesReference(pooled({"max_pooling", {2, 5, 7, 9}, {7, 9}}));
   expectMatchesReference(pooled({"average_pooling", {2, 5, 7, 9}, {7, 9}}));
   expectMatchesReference(pooled({"lp_pooling", {1, 3, 6, 6}, {6, 6}}));
@@ -220,7 +220,7 @@ TEST_F(VulkanPoolingTest, GlobalWindowsMatchTheReference) {
                                  ", count_include_pad = true"}));
 }
 
-TEST_F(VulkanPoolingTest, ElementwiseEpilogueIsFused) {
+TEST_P(PoolingKernelTest, ElementwiseEpilogueIsFused) {
   Pool maxPool = {"max_pooling", {2, 4, 12, 12}, {3, 3}, {2, 2}, {},
                   {1, 1},        {1, 1}};
   expectMatchesReference(pooled(maxPool, R"mlir(
@@ -233,7 +233,7 @@ TEST_F(VulkanPoolingTest, ElementwiseEpilogueIsFused) {
 }
 
 /// A per-channel scale broadcast over the pooled plane, then a clip.
-TEST_F(VulkanPoolingTest, BroadcastEpilogueInputIsFused) {
+TEST_P(PoolingKernelTest, BroadcastEpilogueInputIsFused) {
   std::string x = tensorType({2, 3, 10, 10}), s = tensorType({1, 3, 1, 1}),
               y = tensorType({2, 3, 5, 5});
   expectMatchesReference(llvm::formatv(R"mlir(
@@ -248,4 +248,9 @@ cgc.module {{
                                        x, s, y)
                              .str());
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, PoolingKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, PoolingKernelTest,
+                         ::testing::Values("nvvm-host"));
+
 } // namespace

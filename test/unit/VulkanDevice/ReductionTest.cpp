@@ -16,11 +16,11 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
-class VulkanReductionTest : public testgen::FusedKernelTest {
+class ReductionKernelTest : public testgen::FusedKernelTest {
 protected:
   void expectMatchesReference(const std::string &text, double low,
                               double high) {
-    expectOneVulkanSubgraph(text, /*seed=*/5, low, high);
+    expectOneDeviceSubgraph(text, /*seed=*/5, low, high);
   }
 };
 using testgen::tensorType;
@@ -41,7 +41,7 @@ cgc.module {{
       .str();
 }
 
-TEST_F(VulkanReductionTest, EveryReductionMatchesTheReference) {
+TEST_P(ReductionKernelTest, EveryReductionMatchesTheReference) {
   // Positive inputs keep log_sum and the products finite.
   for (const char *op :
        {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
@@ -57,19 +57,19 @@ TEST_F(VulkanReductionTest, EveryReductionMatchesTheReference) {
   }
 }
 
-TEST_F(VulkanReductionTest, EmptyAxesWithNoopReduceNothing) {
+TEST_P(ReductionKernelTest, EmptyAxesWithNoopReduceNothing) {
   expectMatchesReference(singleOp("reduce_sum_square", {5, 7},
                                   " {noop_with_empty_axes = true}", {5, 7}),
                          -2.0, 2.0);
 }
 
-TEST_F(VulkanReductionTest, ManyOutputsSpanSeveralWorkgroups) {
+TEST_P(ReductionKernelTest, ManyOutputsSpanSeveralWorkgroups) {
   expectMatchesReference(
       singleOp("reduce_max", {70, 33, 10}, " {axes = [2]}", {70, 33, 1}), -1.0,
       1.0);
 }
 
-TEST_F(VulkanReductionTest, PrologueIsFusedIntoTheReduction) {
+TEST_P(ReductionKernelTest, PrologueIsFusedIntoTheReduction) {
   // exp(x * y - 0.5) summed over the middle axis, y broadcast over rows.
   std::string x = tensorType({3, 5, 7}), y = tensorType({7}),
               half = tensorType({}), out = tensorType({3, 7});
@@ -89,7 +89,7 @@ cgc.module {{
                          -1.0, 1.0);
 }
 
-TEST_F(VulkanReductionTest, SoftmaxOnEveryAxisMatchesTheReference) {
+TEST_P(ReductionKernelTest, SoftmaxOnEveryAxisMatchesTheReference) {
   for (const char *op : {"softmax", "log_softmax"})
     for (int64_t axis : {0, 1, -1}) {
       SCOPED_TRACE(llvm::formatv("{0} axis {1}", op, axis).str());
@@ -100,5 +100,10 @@ TEST_F(VulkanReductionTest, SoftmaxOnEveryAxisMatchesTheReference) {
           -3.0, 3.0);
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(Vulkan, ReductionKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, ReductionKernelTest,
+                         ::testing::Values("nvvm-host"));
 
 } // namespace

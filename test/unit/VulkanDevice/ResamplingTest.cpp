@@ -19,10 +19,10 @@ namespace {
 using testgen::tensorType;
 using Shape = llvm::SmallVector<int64_t, 4>;
 
-class VulkanResamplingTest : public testgen::FusedKernelTest {
+class ResamplingKernelTest : public testgen::FusedKernelTest {
 protected:
   void expectMatchesReference(const std::string &text) {
-    expectOneVulkanSubgraph(text, /*seed=*/31);
+    expectOneDeviceSubgraph(text, /*seed=*/31);
   }
 };
 
@@ -47,7 +47,7 @@ cgc.module {{
       .str();
 }
 
-TEST_F(VulkanResamplingTest, NearestUpsamplingMatchesTheReference) {
+TEST_P(ResamplingKernelTest, NearestUpsamplingMatchesTheReference) {
   // The specification's example.
   expectMatchesReference(
       resampled("upsample", "scale_size = [2, 2]", {1, 1, 4, 4}, {1, 1, 8, 8}));
@@ -59,7 +59,7 @@ TEST_F(VulkanResamplingTest, NearestUpsamplingMatchesTheReference) {
                                    {1, 2, 3, 4, 5}, {1, 2, 6, 4, 15}));
 }
 
-TEST_F(VulkanResamplingTest, LinearUpsamplingMatchesTheReference) {
+TEST_P(ResamplingKernelTest, LinearUpsamplingMatchesTheReference) {
   expectMatchesReference(resampled("upsample",
                                    "scale_size = [2, 2], mode = \"linear\"",
                                    {1, 2, 4, 4}, {1, 2, 8, 8}));
@@ -74,7 +74,7 @@ TEST_F(VulkanResamplingTest, LinearUpsamplingMatchesTheReference) {
                                    {1, 2, 3, 4, 5}, {1, 2, 6, 12, 10}));
 }
 
-TEST_F(VulkanResamplingTest, BlockMovesMatchTheReference) {
+TEST_P(ResamplingKernelTest, BlockMovesMatchTheReference) {
   expectMatchesReference(resampled("depth_to_space", "blocksize = 2 : i64",
                                    {2, 8, 3, 5}, {2, 2, 6, 10}));
   expectMatchesReference(resampled("depth_to_space",
@@ -86,7 +86,7 @@ TEST_F(VulkanResamplingTest, BlockMovesMatchTheReference) {
                                    {1, 2, 9, 6}, {1, 18, 3, 2}));
 }
 
-TEST_F(VulkanResamplingTest, ElementwiseEpilogueIsFused) {
+TEST_P(ResamplingKernelTest, ElementwiseEpilogueIsFused) {
   expectMatchesReference(resampled("upsample", "scale_size = [2, 2]",
                                    {1, 3, 5, 5}, {1, 3, 10, 10}, R"mlir(
     %r = cgc_op.relu(%p) : ({0}))mlir"));
@@ -102,7 +102,7 @@ TEST_F(VulkanResamplingTest, ElementwiseEpilogueIsFused) {
 }
 
 /// A per-channel scale broadcast over the upsampled plane, then a clip.
-TEST_F(VulkanResamplingTest, BroadcastEpilogueInputIsFused) {
+TEST_P(ResamplingKernelTest, BroadcastEpilogueInputIsFused) {
   std::string x = tensorType({2, 3, 4, 4}), s = tensorType({1, 3, 1, 1}),
               y = tensorType({2, 3, 8, 8});
   expectMatchesReference(llvm::formatv(R"mlir(
@@ -117,4 +117,9 @@ cgc.module {{
                                        x, s, y)
                              .str());
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, ResamplingKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, ResamplingKernelTest,
+                         ::testing::Values("nvvm-host"));
+
 } // namespace

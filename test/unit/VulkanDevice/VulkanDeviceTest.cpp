@@ -46,7 +46,7 @@ class VulkanDeviceTest : public testgen::FusedKernelTest {};
   return ::testing::AssertionSuccess();
 }
 
-TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
+TEST_P(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
   std::mt19937 random(7);
   unsigned vulkanPartitions = 0;
   for (int round = 0; round < 25; ++round) {
@@ -54,14 +54,14 @@ TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
                                             /*elementwiseOnly=*/round % 3 != 0);
     auto module = parseSourceString<cgc::ModuleOp>(text, &context);
     ASSERT_TRUE(module) << text;
-    device::Device *targets[] = {vulkan.get()};
+    device::Device *targets[] = {gpu.get()};
     // Fine partitions compile on several threads at once.
     compiler::CompileOptions options;
     options.partitioning = round % 2 ? compiler::Partitioning::Fine
                                      : compiler::Partitioning::Coarse;
     auto compiled = compiler::compileModule(*module, targets, options);
     ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
-    device::Device *devices[] = {vulkan.get(), reference.get()};
+    device::Device *devices[] = {gpu.get(), reference.get()};
     auto program =
         runtime::CompiledProgram::compile(*compiled->outputIR, devices);
     ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError()) << "\n"
@@ -89,7 +89,7 @@ TEST_F(VulkanDeviceTest, ElementwiseGraphsMatchTheReference) {
   EXPECT_GT(vulkanPartitions, 10u) << "the Vulkan target claimed too little";
 }
 
-TEST_F(VulkanDeviceTest, SigmoidOfReluRunsOnVulkan) {
+TEST_P(VulkanDeviceTest, SigmoidOfReluRunsOnVulkan) {
   auto module = parseSourceString<cgc::ModuleOp>(R"mlir(
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<16x!cgc.float32>) -> !cgc.tensor<16x!cgc.float32> {
@@ -100,10 +100,10 @@ cgc.module {
 })mlir",
                                                  &context);
   ASSERT_TRUE(module);
-  device::Device *targets[] = {vulkan.get()};
+  device::Device *targets[] = {gpu.get()};
   auto compiled = compiler::compileModule(*module, targets, {});
   ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
-  device::Device *devices[] = {vulkan.get(), reference.get()};
+  device::Device *devices[] = {gpu.get(), reference.get()};
   auto program =
       runtime::CompiledProgram::compile(*compiled->outputIR, devices);
   ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
@@ -170,8 +170,8 @@ compileFineAndCheck(MLIRContext &context, device::Device &vulkan,
   return std::move(*program);
 }
 
-TEST_F(VulkanDeviceTest, AProgramOnOneDeviceIsOneCommandList) {
-  auto program = compileFineAndCheck(context, *vulkan, *reference, R"mlir(
+TEST_P(VulkanDeviceTest, AProgramOnOneDeviceIsOneCommandList) {
+  auto program = compileFineAndCheck(context, *gpu, *reference, R"mlir(
 cgc.module {
   cgc.entry_point @main(%a: !cgc.tensor<8x16x!cgc.float32>, %b: !cgc.tensor<16x8x!cgc.float32>) -> !cgc.tensor<8x8x!cgc.float32> {
     %m = cgc_op.matmul(%a, %b) : (!cgc.tensor<8x16x!cgc.float32>, !cgc.tensor<16x8x!cgc.float32>)
@@ -187,8 +187,8 @@ cgc.module {
   EXPECT_EQ(program->getNumCommandLists(), 1u);
 }
 
-TEST_F(VulkanDeviceTest, AMixedProgramIsOneCommandListPerDeviceSegment) {
-  auto program = compileFineAndCheck(context, *vulkan, *reference, R"mlir(
+TEST_P(VulkanDeviceTest, AMixedProgramIsOneCommandListPerDeviceSegment) {
+  auto program = compileFineAndCheck(context, *gpu, *reference, R"mlir(
 cgc.module {
   cgc.entry_point @main(%a: !cgc.tensor<8x16x!cgc.float32>, %b: !cgc.tensor<16x8x!cgc.float32>) -> !cgc.tensor<8x8x!cgc.float32> {
     %m = cgc_op.matmul(%a, %b) : (!cgc.tensor<8x16x!cgc.float32>, !cgc.tensor<16x8x!cgc.float32>)
@@ -200,4 +200,6 @@ cgc.module {
   ASSERT_TRUE(program);
   EXPECT_EQ(program->getNumCommandLists(), 3u);
 }
+INSTANTIATE_TEST_SUITE_P(Vulkan, VulkanDeviceTest, ::testing::Values("vulkan"));
+
 } // namespace
