@@ -185,7 +185,11 @@ checkDeviceRun(runtime::CompiledProgram &program, const WeightLookup &weights,
   if (!results)
     return "running on " + device.str() + ": " +
            llvm::toString(results.takeError());
-  for (size_t k = 0; k < results->size() && k < expected.size(); ++k)
+  if (results->size() != expected.size())
+    return "on " + device.str() + ": the program produced " +
+           std::to_string(results->size()) + " outputs, the test expects " +
+           std::to_string(expected.size());
+  for (size_t k = 0; k < results->size(); ++k)
     if (auto mismatch = compareOutput((*results)[k], expected[k].second, k))
       return "on " + device.str() + ": " + *mismatch;
   return std::nullopt;
@@ -272,7 +276,11 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
                              arguments, *outputs))
         return failure(TestStatus::Failed, *mismatch);
   }
-  return failure(TestStatus::Passed, "");
+  TestResult passed = failure(TestStatus::Passed, "");
+  if (program && mode == ExecutionMode::Device)
+    for (const auto &entry : program->getPartitionDevices())
+      ++passed.partitionsOnDevice[entry.getValue()];
+  return passed;
 }
 } // namespace
 
@@ -289,15 +297,29 @@ std::string encodeResult(const TestResult &result) {
   for (char &c : reason)
     if (c == '\n' || c == '\t')
       c = c == '\n' ? '\x1f' : ' ';
+  std::string devices;
+  for (const auto &[device, count] : result.partitionsOnDevice)
+    devices += (devices.empty() ? "" : ",") + device + "=" +
+               std::to_string(count);
   return (getStatusName(result.status) + "\t" +
-          llvm::formatv("{0:f3}", result.seconds).str() + "\t" + reason)
+          llvm::formatv("{0:f3}", result.seconds).str() + "\t" + devices +
+          "\t" + reason)
       .str();
 }
 
 TestResult decodeResult(llvm::StringRef line) {
   auto [status, rest] = line.trim("\n").split('\t');
-  auto [seconds, reason] = rest.split('\t');
+  auto [seconds, afterSeconds] = rest.split('\t');
+  auto [devices, reason] = afterSeconds.split('\t');
   TestResult result;
+  llvm::SmallVector<llvm::StringRef> entries;
+  devices.split(entries, ',', -1, false);
+  for (llvm::StringRef entry : entries) {
+    auto [device, count] = entry.split('=');
+    unsigned value = 0;
+    if (!count.getAsInteger(10, value))
+      result.partitionsOnDevice[device.str()] = value;
+  }
   result.status = status == "passed"    ? TestStatus::Passed
                   : status == "skipped" ? TestStatus::Skipped
                                         : TestStatus::Failed;

@@ -38,6 +38,12 @@ def main():
     parser.add_argument("--filter", default="",
                         help="only tests matching this regex (and only those "
                         "of the pass list)")
+    parser.add_argument("--require-device", action="store_true",
+                        help="fail when a passing test ran no partition on "
+                        "--device (a subset must reach the device it names)")
+    parser.add_argument("--exclude", default="",
+                        help="with --require-device: tests matching this "
+                        "regex may pass on the reference device instead")
     parser.add_argument("roots", nargs="+")
     args = parser.parse_args()
 
@@ -105,6 +111,18 @@ def main():
             print(f"  {name}: {reason}")
         sys.exit(1)
     print(f"all {len(expected)} tests on the pass list pass")
+    if args.device != "reference":
+        on_device = sorted(r["name"] for r in records
+                           if r["status"] == "passed"
+                           and r.get("partitions", {}).get(args.device, 0) > 0)
+        print(f"{len(passed)} passed, of which {len(on_device)} ran kernels "
+              f"on {args.device}")
+        missing = sorted(n for n in passed - set(on_device)
+                         if not (args.exclude and re.search(args.exclude, n)))
+        if args.require_device and missing:
+            print(f"{len(missing)} passing tests ran no kernel on "
+                  f"{args.device}: {' '.join(missing)}")
+            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -81,6 +81,14 @@ std::string summarize(StringRef reason) {
   return llvm::join(problems, "; ");
 }
 
+/// {"nvvm-host": 2, "reference": 1}: the partitions each device ran.
+json::Object partitionsJson(const driver::TestResult &result) {
+  json::Object object;
+  for (const auto &[device, count] : result.partitionsOnDevice)
+    object[device] = count;
+  return object;
+}
+
 Error writeJson(const std::vector<driver::ConformanceTest> &tests,
                 const std::vector<driver::TestResult> &results) {
   json::Array records;
@@ -89,7 +97,8 @@ Error writeJson(const std::vector<driver::ConformanceTest> &tests,
         json::Object{{"name", test.name},
                      {"status", driver::getStatusName(result.status)},
                      {"reason", result.reason},
-                     {"seconds", result.seconds}});
+                     {"seconds", result.seconds},
+                     {"partitions", partitionsJson(result)}});
   std::error_code ec;
   raw_fd_ostream os(jsonPath, ec);
   if (ec)
@@ -185,8 +194,17 @@ int runConformance(mlir::MLIRContext &context) {
           << toString(std::move(error)) << "\n";
       return 1;
     }
+  // Only tests whose kernels ran on the device count as its passes.
+  size_t onDevice = llvm::count_if(results, [&](const driver::TestResult &r) {
+    auto found = r.partitionsOnDevice.find(device);
+    return r.status == driver::TestStatus::Passed &&
+           found != r.partitionsOnDevice.end() && found->second > 0;
+  });
   outs() << counts[0] << " passed, " << counts[1] << " failed, " << counts[2]
          << " skipped\n";
+  if (device != "reference")
+    outs() << counts[0] << " passed, of which " << onDevice
+           << " ran kernels on " << device << "\n";
   return 0;
 }
 } // namespace opencgc::cli

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ struct TestResult {
   TestStatus status = TestStatus::Failed;
   std::string reason;
   double seconds = 0;
+  /// For a device run: how many partitions each device ran ("nvvm-host" ->
+  /// 2, "reference" -> 1), so a count of device passes counts only tests
+  /// whose kernels ran on that device.
+  std::map<std::string, unsigned> partitionsOnDevice;
 };
 
 /// Every test folder under `roots` (searched recursively), sorted by name.
