@@ -39,13 +39,12 @@ public:
   struct Api;
 
 private:
-  LibNvvm(const Api &api, std::string libdevice);
+  explicit LibNvvm(const Api &api);
   llvm::Expected<std::string> run(llvm::ArrayRef<char> bitcode,
                                   llvm::StringRef name, llvm::StringRef arch,
                                   bool compile) const;
 
   const Api &api;
-  std::string libdevice;
 };
 
 } // namespace opencgc::codegen

@@ -35,7 +35,8 @@ struct LibNvvm::Api {
   NvvmResult (*getCompiledResult)(NvvmProgram, char *);
   NvvmResult (*getProgramLogSize)(NvvmProgram, size_t *);
   NvvmResult (*getProgramLog)(NvvmProgram, char *);
-  std::string libdevice;
+  /// libdevice.10.bc, read once and added lazily to every program.
+  std::unique_ptr<llvm::MemoryBuffer> libdevice;
 };
 
 namespace {
@@ -106,11 +107,17 @@ llvm::Expected<std::unique_ptr<LibNvvm::Api>> loadApi() {
         bind(library, "nvvmGetProgramLog", api->getProgramLog);
     if (!complete)
       return llvm::createStringError(path + " lacks libNVVM's C API");
-    api->libdevice = findLibdevice();
-    if (api->libdevice.empty())
+    std::string libdevice = findLibdevice();
+    if (libdevice.empty())
       return llvm::createStringError(
           "libNVVM found at " + path +
           " but no libdevice.10.bc (set OPENCGC_LIBDEVICE)");
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> bitcode =
+        llvm::MemoryBuffer::getFile(libdevice);
+    if (!bitcode)
+      return llvm::createStringError("cannot read libdevice " + libdevice +
+                                     ": " + bitcode.getError().message());
+    api->libdevice = std::move(*bitcode);
     return std::move(api);
   }
   return llvm::createStringError("libNVVM not found; tried:" + tried);
@@ -152,15 +159,14 @@ llvm::Expected<LibNvvm &> LibNvvm::get() {
       return;
     }
     api = std::move(*loaded);
-    instance.reset(new LibNvvm(*api, api->libdevice));
+    instance.reset(new LibNvvm(*api));
   });
   if (!instance)
     return llvm::createStringError(failure);
   return *instance;
 }
 
-LibNvvm::LibNvvm(const Api &api, std::string libdevice)
-    : api(api), libdevice(std::move(libdevice)) {}
+LibNvvm::LibNvvm(const Api &api) : api(api) {}
 
 std::string LibNvvm::describe() const {
   int major = 0, minor = 0, irMajor = 0, irMinor = 0, dbgMajor = 0,
@@ -175,11 +181,6 @@ llvm::Expected<std::string> LibNvvm::run(llvm::ArrayRef<char> bitcode,
                                          llvm::StringRef name,
                                          llvm::StringRef arch,
                                          bool compile) const {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> device =
-      llvm::MemoryBuffer::getFile(libdevice);
-  if (!device)
-    return llvm::createStringError("cannot read libdevice " + libdevice + ": " +
-                                   device.getError().message());
   Program program(api);
   std::string moduleName = name.str();
   auto fail = [&](const char *step, NvvmResult result) {
@@ -191,8 +192,8 @@ llvm::Expected<std::string> LibNvvm::run(llvm::ArrayRef<char> bitcode,
                                    bitcode.size(), moduleName.c_str()))
     return fail("nvvmAddModuleToProgram", r);
   if (NvvmResult r =
-          api.lazyAddModule(program.handle, (*device)->getBufferStart(),
-                            (*device)->getBufferSize(), "libdevice"))
+          api.lazyAddModule(program.handle, api.libdevice->getBufferStart(),
+                            api.libdevice->getBufferSize(), "libdevice"))
     return fail("nvvmLazyAddModuleToProgram", r);
   std::string archOption = "-arch=" + arch.str();
   const char *options[] = {archOption.c_str(), "-opt=3"};

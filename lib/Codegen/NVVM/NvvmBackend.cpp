@@ -77,8 +77,7 @@ llvm::Expected<std::vector<NvvmKernel>> compileToNvvm(KernelModule &kernels) {
       lowerToLlvmModule(kernels, llvmContext, pointees);
   if (!lowered)
     return lowered.takeError();
-  if (llvm::Error error = legalizeIntrinsicsForNvvm(**lowered))
-    return std::move(error);
+  legalizeIntrinsicsForNvvm(**lowered);
   std::vector<NvvmKernel> result;
   for (const KernelLaunch &launch : kernels.launches) {
     llvm::Expected<NvvmKernel> kernel = emitKernel(**lowered, pointees, launch);

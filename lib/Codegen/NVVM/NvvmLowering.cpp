@@ -26,13 +26,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -171,10 +171,9 @@ void loadNvvmCodegenDialects(MLIRContext &context) {
   registerGPUDialectTranslation(registry);
   context.appendDialectRegistry(registry);
   context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect,
-                      scf::SCFDialect, vector::VectorDialect,
-                      LLVM::LLVMDialect, NVVM::NVVMDialect,
-                      cf::ControlFlowDialect>();
+                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                      vector::VectorDialect, LLVM::LLVMDialect,
+                      NVVM::NVVMDialect, cf::ControlFlowDialect>();
 }
 
 } // namespace opencgc::codegen

@@ -120,7 +120,7 @@ Value *legalizeCall(IntrinsicInst &call, Module &module) {
 
 } // namespace
 
-Error legalizeIntrinsicsForNvvm(Module &module) {
+void legalizeIntrinsicsForNvvm(Module &module) {
   SmallVector<IntrinsicInst *> calls;
   for (Function &function : module)
     for (Instruction &instruction : instructions(function))
@@ -135,7 +135,6 @@ Error legalizeIntrinsicsForNvvm(Module &module) {
   for (Function &function : llvm::make_early_inc_range(module))
     if (function.isDeclaration() && function.use_empty())
       function.eraseFromParent();
-  return Error::success();
 }
 
 void finalizeNvvmModule(Module &module, const KernelLaunch &launch) {

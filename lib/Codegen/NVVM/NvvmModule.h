@@ -22,7 +22,7 @@ extern const char *const nvvmTriple;
 /// specification) lacks or does not support: the min/max/abs intrinsics
 /// become compares and selects, the libm-like intrinsics (fabs, floor,
 /// minnum, ...) libdevice calls. Vector forms are done per element.
-llvm::Error legalizeIntrinsicsForNvvm(llvm::Module &module);
+void legalizeIntrinsicsForNvvm(llvm::Module &module);
 
 /// Keeps only `launch`'s kernel and makes the module NVVM IR: triple, data
 /// layout, `!nvvm.annotations` (kernel, maxntid; section 13) instead of

@@ -6,13 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "NvvmHostPartition.h"
+#include "../PartitionInvokes.h"
 
-#include "mlir/IR/SymbolTable.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Interchange/ModuleFile.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -83,21 +82,12 @@ llvm::Error NvvmHostPartition::generate(cgc::SubgraphOp subgraph,
 
 llvm::Error NvvmHostPartition::compile(cgc::PartitionOp partition,
                                        hostgrid::HostGrid &grid) {
-  for (auto invoke : partition.getBodyBlock()->getOps<cgc::InvokeOp>()) {
-    auto subgraph = SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
-        invoke, invoke.getCalleeAttr());
-    if (!subgraph)
-      return fail("invokes @" + invoke.getCallee() + ", not a subgraph");
-    InvokeStep step;
-    step.subgraph = subgraph.getSymName().str();
-    for (Value operand : invoke.getOperands()) {
-      auto argument = dyn_cast<BlockArgument>(operand);
-      if (!argument)
-        return fail("invoke operands must be bind points (views inside a "
-                    "partition are not supported on nvvm-host yet)");
-      step.operands.push_back(argument.getArgNumber());
-    }
-    steps.push_back(std::move(step));
+  auto invokes = collectPartitionInvokes(partition, "nvvm-host");
+  if (!invokes)
+    return fail(llvm::toString(invokes.takeError()));
+  for (PartitionInvoke &invoke : *invokes) {
+    cgc::SubgraphOp subgraph = invoke.subgraph;
+    steps.push_back({subgraph.getSymName().str(), std::move(invoke.operands)});
     if (!kernels.count(subgraph.getSymName()))
       if (llvm::Error error = generate(subgraph, grid))
         return error;
@@ -125,18 +115,12 @@ llvm::Error NvvmHostPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
 llvm::Expected<std::shared_ptr<ReferencePartition>>
 compileNvvmHostPartition(MLIRContext &context, hostgrid::HostGrid &grid,
                          llvm::ArrayRef<uint8_t> partitionContainer) {
-  auto module = readModuleContainer(partitionContainer, context,
-                                    MlirInterface::CgcSubgraphPartition,
-                                    "partition container");
-  if (!module)
-    return module.takeError();
-  auto partitions = (*module)->getBodyBlock()->getOps<cgc::PartitionOp>();
-  if (!llvm::hasSingleElement(partitions))
-    return llvm::createStringError(
-        "partition container: expected exactly one cgc.partition");
-  cgc::PartitionOp partition = *partitions.begin();
+  auto read = readPartitionContainer(partitionContainer, context);
+  if (!read)
+    return read.takeError();
+  cgc::PartitionOp partition = read->partition;
   auto compiled =
-      std::make_shared<NvvmHostPartition>(std::move(*module), partition);
+      std::make_shared<NvvmHostPartition>(std::move(read->module), partition);
   if (llvm::Error error = compiled->compile(partition, grid))
     return std::move(error);
   return compiled;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "VulkanPartition.h"
 
+#include "../PartitionInvokes.h"
 #include "KernelCache.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -137,24 +138,17 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
     cached.reset();
   fromCache = cached.has_value();
   PartitionKernels generated;
-  for (auto invoke : partition.getBodyBlock()->getOps<cgc::InvokeOp>()) {
-    auto subgraph = SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
-        invoke, invoke.getCalleeAttr());
-    if (!subgraph)
-      return fail("invokes @" + invoke.getCallee() + ", not a subgraph");
+  auto invokes = collectPartitionInvokes(partition, "Vulkan");
+  if (!invokes)
+    return fail(llvm::toString(invokes.takeError()));
+  for (PartitionInvoke &invoke : *invokes) {
+    cgc::SubgraphOp subgraph = invoke.subgraph;
     InvokeStep step;
     step.subgraph = subgraph.getSymName().str();
     step.numInputs = subgraph.getFunctionalDefinition().getNumArguments();
-    for (Value operand : invoke.getOperands()) {
-      auto argument = dyn_cast<BlockArgument>(operand);
-      if (!argument)
-        return fail("invoke operands must be bind points (views inside a "
-                    "partition are not supported on Vulkan yet)");
-      step.operands.push_back(argument.getArgNumber());
-    }
-    if (auto depends = invoke->getAttrOfType<DenseI64ArrayAttr>("cgc.depends"))
-      step.depends.assign(depends.asArrayRef().begin(),
-                          depends.asArrayRef().end());
+    step.operands = std::move(invoke.operands);
+    if (invoke.depends)
+      step.depends = std::move(*invoke.depends);
     else if (!steps.empty()) // Without a schedule, wait for everything.
       step.depends.push_back(steps.size() - 1);
     steps.push_back(std::move(step));
@@ -198,18 +192,11 @@ GeneratedPartition::record(vulkan::CommandBatch &batch,
 llvm::Expected<std::shared_ptr<VulkanPartition>> compileVulkanPartition(
     MLIRContext &context, std::shared_ptr<vulkan::VulkanContext> vulkan,
     llvm::ArrayRef<uint8_t> partitionContainer, const KernelCache &cache) {
-  auto module = readModuleContainer(partitionContainer, context,
-                                    MlirInterface::CgcSubgraphPartition,
-                                    "partition container");
-  if (!module)
-    return module.takeError();
-  auto partitions = (*module)->getBodyBlock()->getOps<cgc::PartitionOp>();
-  if (!llvm::hasSingleElement(partitions))
-    return llvm::createStringError(
-        "partition container: expected exactly one cgc.partition");
-  cgc::PartitionOp partition = *partitions.begin();
+  auto read = readPartitionContainer(partitionContainer, context);
+  if (!read)
+    return read.takeError();
   auto compiled = std::make_shared<GeneratedPartition>(
-      std::move(vulkan), std::move(*module), partition);
+      std::move(vulkan), std::move(read->module), read->partition);
   if (auto error = compiled->compile(partitionContainer, cache))
     return std::move(error);
   return compiled;
