@@ -34,7 +34,8 @@ cl::opt<std::string> benchModel(cl::Positional,
                                          "compiled dir>"),
                                 cl::sub(benchCommand));
 cl::opt<std::string> benchDevice("device",
-                                 cl::desc("vulkan (default) or reference"),
+                                 cl::desc("vulkan (default), nvvm-host or "
+                                          "reference"),
                                  cl::init("vulkan"), cl::sub(benchCommand));
 cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));
