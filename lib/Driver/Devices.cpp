@@ -24,6 +24,12 @@ std::vector<device::Device *> DeviceSet::targets() const {
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       mlir::MLIRContext &context,
                                       const DeviceOptions &options) {
+  bool capturing = !options.captureDirectory.empty();
+  if (capturing && name != "vulkan")
+    return llvm::createStringError(
+        "--capture records the dispatches of a device that runs kernels "
+        "(vulkan); device '" +
+        name + "' has none to record");
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
   set.primary = set.owned.back().get();
@@ -42,7 +48,10 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                    "' (known: vulkan, nvvm-host, reference)");
   device::VulkanDeviceOptions vulkanOptions;
   vulkanOptions.useCache = options.useCache;
+  vulkanOptions.captureDirectory = options.captureDirectory;
   auto vulkan = device::createVulkanDevice(context, vulkanOptions);
+  if (!vulkan && capturing) // Nothing to capture on the reference device.
+    return vulkan.takeError();
   if (!vulkan) {
     set.fallbackNote = llvm::toString(vulkan.takeError()) +
                        "; running on the reference device instead";

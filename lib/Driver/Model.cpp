@@ -254,12 +254,15 @@ llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
 llvm::Expected<std::vector<Tensor>>
 runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
             llvm::ArrayRef<device::Device *> devices,
-            llvm::raw_ostream *progress) {
+            llvm::raw_ostream *progress, PartitionPlacement *placement) {
   WeightLookup lookup(model.weights);
   auto program =
       runtime::CompiledProgram::compile(model.module.get(), devices, progress);
   if (!program)
     return program.takeError();
+  if (placement)
+    for (const auto &entry : (*program)->getPartitionDevices())
+      ++(*placement)[entry.second];
   return (*program)->run(inputs, lookup);
 }
 

@@ -56,6 +56,13 @@ cl::opt<std::string>
                        "nvvm-host (NVVM kernels on the host grid) or "
                        "reference (the CPU oracle, Input IR interpreted)"),
               cl::init("vulkan"), cl::sub(runCommand));
+cl::opt<std::string> runCapture(
+    "capture",
+    cl::desc("Record every Vulkan dispatch (kernel, launch size, bindings, "
+             "bound bytes before and after) into DIR, a new or empty "
+             "directory, for opencgc-replay; each dispatch then runs alone "
+             "(docs/capture.md)"),
+    cl::value_desc("DIR"), cl::sub(runCommand));
 cl::opt<bool> runNoCache("no-cache",
                          cl::desc("Compile every partition afresh instead of "
                                   "using the on-disk cache of compiled "
@@ -101,6 +108,23 @@ Error bindInputs(std::map<std::string, Tensor> &bound) {
   return Error::success();
 }
 
+/// Where the partitions ran, not only the device asked for: a Vulkan run
+/// may leave partitions on the reference device.
+void printPlacement(const driver::PartitionPlacement &placement) {
+  if (placement.empty()) {
+    outs() << "ran on reference (Input IR interpreted), ";
+    return;
+  }
+  outs() << "ran on ";
+  bool first = true;
+  for (const auto &[device, count] : placement) {
+    outs() << (first ? "" : ", ") << device << " (" << count
+           << (count == 1 ? " partition)" : " partitions)");
+    first = false;
+  }
+  outs() << ", ";
+}
+
 int fail(Error error) {
   WithColor::error(errs(), "opencgc run") << toString(std::move(error)) << "\n";
   return 1;
@@ -108,7 +132,10 @@ int fail(Error error) {
 } // namespace
 
 int runRun(mlir::MLIRContext &context) {
-  auto devices = driver::openDevices(runDevice, context, {!runNoCache});
+  driver::DeviceOptions deviceOptions;
+  deviceOptions.useCache = !runNoCache;
+  deviceOptions.captureDirectory = runCapture;
+  auto devices = driver::openDevices(runDevice, context, deviceOptions);
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
@@ -137,12 +164,13 @@ int runRun(mlir::MLIRContext &context) {
       return fail(
           createStringError(inconvertibleErrorCode(),
                             "the model has no input named '" + name + "'"));
+  driver::PartitionPlacement placement;
   // Kernel generation is the long part of a device run: show its progress.
   raw_ostream *progress = devices->targets().empty() ? nullptr : &errs();
   auto run = [&]() -> Expected<std::vector<Tensor>> {
     if (model->compiled)
       return driver::runCompiled(*model->compiled, inputs, devices->all(),
-                                 progress);
+                                 progress, &placement);
     if (devices->targets().empty())
       return driver::runReference(*model->model, inputs);
     // A device other than the reference one runs Output IR compiled for it.
@@ -154,7 +182,8 @@ int runRun(mlir::MLIRContext &context) {
                                              model->model->weights, runModel);
     if (!program)
       return program.takeError();
-    return driver::runCompiled(*program, inputs, devices->all(), progress);
+    return driver::runCompiled(*program, inputs, devices->all(), progress,
+                               &placement);
   };
   Expected<std::vector<Tensor>> outputs = run();
   if (!outputs)
@@ -164,8 +193,10 @@ int runRun(mlir::MLIRContext &context) {
           .count();
   for (auto [name, tensor] : llvm::zip(outputNames, *outputs))
     printSummary(name, tensor);
-  outs() << "device " << devices->primary->getName() << ", "
-         << format("%.3f", seconds) << " s\n";
+  printPlacement(placement);
+  outs() << format("%.3f", seconds) << " s\n";
+  if (!runCapture.empty())
+    errs() << "capture written to " << runCapture << "\n";
   if (runOutputDir.empty())
     return 0;
   if (std::error_code ec = sys::fs::create_directories(runOutputDir))

@@ -30,6 +30,9 @@ struct VulkanDeviceOptions {
   /// Keep compiled partitions on disk (OPENCGC_CACHE_DIR, else
   /// XDG_CACHE_HOME/opencgc, else ~/.cache/opencgc), keyed by a content hash.
   bool useCache = true;
+  /// When set, every dispatch runs alone and is recorded into this
+  /// directory for opencgc-replay (docs/capture.md).
+  std::string captureDirectory;
 };
 
 /// Fails when no Vulkan 1.3 device is present; the message says so.

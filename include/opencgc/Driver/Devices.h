@@ -29,12 +29,15 @@ struct DeviceSet {
   std::vector<device::Device *> targets() const;
 };
 
-/// Opens `name` ("reference", "vulkan" or "nvvm-host"). When Vulkan is asked for but no
-/// driver is present, falls back to the reference device and says why in
-/// fallbackNote.
+/// Opens `name` ("reference", "vulkan" or "nvvm-host"). When Vulkan is asked
+/// for but no driver is present, falls back to the reference device and says
+/// why in fallbackNote.
 struct DeviceOptions {
   /// Keep compiled partitions on disk between runs (--no-cache clears it).
   bool useCache = true;
+  /// Record every dispatch into this directory (docs/capture.md); only
+  /// devices that run kernels can, and falling back is then an error.
+  std::string captureDirectory;
 };
 
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,

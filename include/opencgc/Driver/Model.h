@@ -121,12 +121,17 @@ llvm::Expected<std::vector<Tensor>> runCompiled(const CompiledModel &model,
                                                 llvm::ArrayRef<Tensor> inputs,
                                                 device::Device &device);
 
+/// The devices a run's partitions ran on: partition count by device name.
+using PartitionPlacement = std::map<std::string, unsigned>;
+
 /// The same with several devices (see runtime::CompiledProgram::compile),
-/// reporting each compiled partition to `progress` when given.
+/// reporting each compiled partition to `progress` and where the partitions
+/// ran to `placement` when given.
 llvm::Expected<std::vector<Tensor>>
 runCompiled(const CompiledModel &model, llvm::ArrayRef<Tensor> inputs,
             llvm::ArrayRef<device::Device *> devices,
-            llvm::raw_ostream *progress = nullptr);
+            llvm::raw_ostream *progress = nullptr,
+            PartitionPlacement *placement = nullptr);
 
 } // namespace opencgc::driver
 

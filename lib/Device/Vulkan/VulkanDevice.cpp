@@ -1,9 +1,11 @@
 //===- VulkanDevice.cpp - The device API on Vulkan 1.3 --------------------===//
 #include "opencgc/Device/VulkanDevice.h"
 
+#include "../Capture/CaptureWriter.h"
 #include "../GpuKernelDeclaration.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
+#include "VulkanCapture.h"
 #include "VulkanCommandList.h"
 #include "VulkanMemory.h"
 #include "VulkanPartition.h"
@@ -53,10 +55,11 @@ class VulkanDevice final : public Device {
 public:
   VulkanDevice(MLIRContext &context,
                std::shared_ptr<vulkan::VulkanContext> vulkan,
-               std::string cacheDirectory)
+               std::string cacheDirectory,
+               std::shared_ptr<vulkan::DispatchObserver> capture)
       : context(context), vulkan(vulkan),
         memory(std::make_shared<VulkanAddressSpace>(vulkan)),
-        cache(std::move(cacheDirectory)) {
+        cache(std::move(cacheDirectory)), capture(std::move(capture)) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadCodegenDialects(context);
   }
@@ -89,6 +92,8 @@ public:
     auto batch = vulkan->createCommandBatch();
     if (!batch)
       return batch.takeError();
+    if (capture)
+      (*batch)->observeEachDispatch(capture);
     return std::make_unique<VulkanCommandList>(*this, memory, submitted,
                                                std::move(*batch));
   }
@@ -115,6 +120,7 @@ private:
   std::shared_ptr<SubmittedLists> submitted =
       std::make_shared<SubmittedLists>();
   KernelCache cache;
+  std::shared_ptr<vulkan::DispatchObserver> capture;
   OwningOpRef<cgc::ModuleOp> declaration;
 };
 } // namespace
@@ -126,9 +132,18 @@ createVulkanDevice(MLIRContext &context, const VulkanDeviceOptions &options) {
   auto created = vulkan::VulkanContext::create(vulkanOptions);
   if (!created)
     return created.takeError();
+  std::shared_ptr<vulkan::DispatchObserver> capture;
+  if (!options.captureDirectory.empty()) {
+    auto writer = CaptureWriter::create(options.captureDirectory, "vulkan",
+                                        (*created)->getDeviceName());
+    if (!writer)
+      return writer.takeError();
+    capture = createVulkanCaptureObserver(std::move(*writer));
+  }
   return std::make_unique<VulkanDevice>(
       context, std::shared_ptr<vulkan::VulkanContext>(std::move(*created)),
-      options.useCache ? KernelCache::getDefaultDirectory() : "");
+      options.useCache ? KernelCache::getDefaultDirectory() : "",
+      std::move(capture));
 }
 
 } // namespace opencgc::device

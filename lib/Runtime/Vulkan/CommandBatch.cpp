@@ -8,6 +8,8 @@
 #include "opencgc/Runtime/Vulkan/VulkanContext.h"
 #include "opencgc/Runtime/Vulkan/VulkanError.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 #include <algorithm>
 
 using namespace opencgc::vulkan;
@@ -256,19 +258,31 @@ CommandBatch::dispatch(const std::shared_ptr<ComputePipeline> &pipeline,
   vkUpdateDescriptorSets(core->device, writes.size(), writes.data(), 0,
                          nullptr);
 
-  if (boundPipeline != pipeline->getHandle()) {
-    vkCmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE,
-                      pipeline->getHandle());
-    boundPipeline = pipeline->getHandle();
-  }
-  vkCmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE,
-                          pipeline->getLayout(), 0, 1, &*set, 0, nullptr);
-  vkCmdDispatch(commandBuffer, groups[0], groups[1], groups[2]);
   retain(pipeline);
   for (const BufferRange &range : bindings)
     retain(range.buffer);
   ++numDispatches;
+  if (observer)
+    observed.push_back({{pipeline, bindings.vec(), groups}, *set});
+  else
+    recordDispatchCommands(commandBuffer, *pipeline, *set, groups);
   return llvm::Error::success();
+}
+
+void CommandBatch::recordDispatchCommands(VkCommandBuffer buffer,
+                                          const ComputePipeline &pipeline,
+                                          VkDescriptorSet set,
+                                          std::array<uint32_t, 3> groups) {
+  // The batch's own buffer skips rebinding the pipeline it has bound.
+  if (buffer != commandBuffer || boundPipeline != pipeline.getHandle()) {
+    vkCmdBindPipeline(buffer, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline.getHandle());
+    if (buffer == commandBuffer)
+      boundPipeline = pipeline.getHandle();
+  }
+  vkCmdBindDescriptorSets(buffer, VK_PIPELINE_BIND_POINT_COMPUTE,
+                          pipeline.getLayout(), 0, 1, &set, 0, nullptr);
+  vkCmdDispatch(buffer, groups[0], groups[1], groups[2]);
 }
 
 /// Records a global memory barrier between two pipeline stages.
@@ -286,6 +300,8 @@ llvm::Error CommandBatch::barrier() {
   if (state != State::Recording)
     return batchError("cannot record a barrier: the batch was already "
                       "submitted");
+  if (observer) // Each dispatch runs alone.
+    return llvm::Error::success();
   recordBarrier(commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   return llvm::Error::success();
@@ -310,6 +326,8 @@ llvm::Error CommandBatch::submit() {
   // The fence tracks one submission: a resubmission waits for the last.
   if (llvm::Error err = wait())
     return err;
+  if (observer)
+    return submitObserved();
   if (state == State::Recording)
     if (llvm::Error err = endRecording())
       return err;
@@ -352,5 +370,64 @@ llvm::Error CommandBatch::wait() {
 llvm::Error CommandBatch::submitAndWait() {
   if (llvm::Error err = submit())
     return err;
+  return wait();
+}
+
+DispatchObserver::~DispatchObserver() = default;
+
+void CommandBatch::observeEachDispatch(
+    std::shared_ptr<DispatchObserver> newObserver) {
+  observer = std::move(newObserver);
+}
+
+llvm::Error CommandBatch::submitObserved() {
+  state = State::Executable;
+  for (const auto &[dispatch, set] : observed)
+    if (llvm::Error err = runAlone(dispatch, set)) {
+      state = State::Broken;
+      return err;
+    }
+  return llvm::Error::success();
+}
+
+/// Records `dispatch` into a command buffer of its own, then submits it and
+/// waits, with the observer called around it.
+llvm::Error CommandBatch::runAlone(const RecordedDispatch &dispatch,
+                                   VkDescriptorSet set) {
+  VkDevice device = core->device;
+  VkCommandBufferAllocateInfo allocate{
+      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  allocate.commandPool = commandPool.get();
+  allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  allocate.commandBufferCount = 1;
+  VkCommandBuffer buffer;
+  if (VkResult r = vkAllocateCommandBuffers(device, &allocate, &buffer))
+    return makeVulkanError("vkAllocateCommandBuffers", r);
+  llvm::scope_exit release(
+      [&] { vkFreeCommandBuffers(device, commandPool.get(), 1, &buffer); });
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (VkResult r = vkBeginCommandBuffer(buffer, &begin))
+    return makeVulkanError("vkBeginCommandBuffer", r);
+  recordDispatchCommands(buffer, *dispatch.pipeline, set, dispatch.groups);
+  recordBarrier(buffer, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  if (VkResult r = vkEndCommandBuffer(buffer))
+    return makeVulkanError("vkEndCommandBuffer", r);
+
+  return observer->observe(dispatch, [&] { return submitAlone(buffer); });
+}
+
+llvm::Error CommandBatch::submitAlone(VkCommandBuffer buffer) {
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &buffer;
+  VkResult r;
+  {
+    std::lock_guard<std::mutex> lock(core->queueMutex);
+    r = vkQueueSubmit(core->queue, 1, &submit, fence.get());
+  }
+  if (r != VK_SUCCESS)
+    return makeVulkanError("vkQueueSubmit", r);
+  pending = true;
   return wait();
 }

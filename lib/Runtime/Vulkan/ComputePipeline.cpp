@@ -119,6 +119,7 @@ VulkanContext::createComputePipeline(llvm::ArrayRef<uint32_t> spirv,
   result->entryPoint = entryPoint.str();
   result->bindings = std::move(*bindingKinds);
   result->workgroupSize = kernelInfo->workgroupSize;
+  result->spirv.assign(spirv.begin(), spirv.end());
 
   VkShaderModuleCreateInfo moduleInfo{
       VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};

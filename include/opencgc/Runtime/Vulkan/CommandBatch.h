@@ -14,6 +14,7 @@
 
 #include "opencgc/Runtime/Vulkan/VulkanHandle.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Error.h"
 
@@ -42,6 +43,23 @@ struct BufferRange {
   /// the first maxTexelBufferElements, all a kernel compiled for the
   /// device's limit reads.
   uint64_t size = kWholeSize;
+};
+
+/// A dispatch as the batch recorded it.
+struct RecordedDispatch {
+  std::shared_ptr<ComputePipeline> pipeline;
+  std::vector<BufferRange> bindings;
+  std::array<uint32_t, 3> groups{};
+};
+
+/// Wraps each dispatch of an observed batch: `run` submits the dispatch
+/// alone and waits for it, so before and after it the bound bytes belong to
+/// that dispatch only (a capture copies them).
+class DispatchObserver {
+public:
+  virtual ~DispatchObserver();
+  virtual llvm::Error observe(const RecordedDispatch &dispatch,
+                              llvm::function_ref<llvm::Error()> run) = 0;
 };
 
 class CommandBatch {
@@ -74,6 +92,11 @@ public:
 
   unsigned getNumDispatches() const { return numDispatches; }
 
+  /// From now on each dispatch is submitted alone and waited for, with
+  /// `observer` called around it; barriers are then implicit and submit()
+  /// returns when every dispatch has run. Call before the first dispatch.
+  void observeEachDispatch(std::shared_ptr<DispatchObserver> observer);
+
 private:
   friend class VulkanContext;
   CommandBatch() = default;
@@ -86,6 +109,13 @@ private:
   llvm::Expected<VkDescriptorSet> allocateSet(const ComputePipeline &pipeline);
   void retain(std::shared_ptr<const void> object);
   llvm::Error endRecording();
+  llvm::Error submitObserved();
+  llvm::Error runAlone(const RecordedDispatch &dispatch, VkDescriptorSet set);
+  llvm::Error submitAlone(VkCommandBuffer buffer);
+  void recordDispatchCommands(VkCommandBuffer buffer,
+                              const ComputePipeline &pipeline,
+                              VkDescriptorSet set,
+                              std::array<uint32_t, 3> groups);
 
   enum class State { Recording, Executable, Broken };
 
@@ -101,6 +131,9 @@ private:
   /// Submitted and not yet waited for.
   bool pending = false;
   unsigned numDispatches = 0;
+  /// Observed batches keep their dispatches instead of recording them.
+  std::shared_ptr<DispatchObserver> observer;
+  std::vector<std::pair<RecordedDispatch, VkDescriptorSet>> observed;
 };
 
 } // namespace opencgc::vulkan

@@ -9,6 +9,7 @@
 #define OPENCGC_RUNTIME_VULKAN_COMPUTEPIPELINE_H
 
 #include "opencgc/Runtime/Vulkan/VulkanHandle.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -49,6 +50,8 @@ public:
   const std::array<uint32_t, 3> &getWorkgroupSize() const {
     return workgroupSize;
   }
+  /// The SPIR-V the pipeline was created from (a capture records it).
+  llvm::ArrayRef<uint32_t> getSpirv() const { return spirv; }
 
   VkPipeline getHandle() const { return pipeline.get(); }
   VkPipelineLayout getLayout() const { return layout.get(); }
@@ -67,6 +70,7 @@ private:
   std::string entryPoint;
   std::vector<PipelineBinding> bindings;
   std::array<uint32_t, 3> workgroupSize{};
+  std::vector<uint32_t> spirv;
 };
 
 } // namespace opencgc::vulkan
