@@ -1,5 +1,5 @@
 //===- CaptureWriter.cpp - Recording dispatches for replay ----------------===//
-#include "CaptureWriter.h"
+#include "opencgc/Device/CaptureWriter.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,7 +1,7 @@
 //===- VulkanCapture.cpp - Capturing Vulkan dispatches --------------------===//
 #include "VulkanCapture.h"
 
-#include "../Capture/CaptureWriter.h"
+#include "opencgc/Device/CaptureWriter.h"
 #include "opencgc/Runtime/Vulkan/ComputePipeline.h"
 #include "opencgc/Runtime/Vulkan/VulkanBuffer.h"
 

@@ -1,7 +1,6 @@
 //===- VulkanDevice.cpp - The device API on Vulkan 1.3 --------------------===//
 #include "opencgc/Device/VulkanDevice.h"
 
-#include "../Capture/CaptureWriter.h"
 #include "../GpuKernelDeclaration.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
@@ -9,6 +8,7 @@
 #include "VulkanCommandList.h"
 #include "VulkanMemory.h"
 #include "VulkanPartition.h"
+#include "opencgc/Device/CaptureWriter.h"
 
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Codegen/KernelIR.h"

@@ -6,8 +6,8 @@
 // device hands over kernels and bindings and says how to read a buffer.
 //
 //===----------------------------------------------------------------------===//
-#ifndef OPENCGC_LIB_DEVICE_CAPTURE_CAPTUREWRITER_H
-#define OPENCGC_LIB_DEVICE_CAPTURE_CAPTUREWRITER_H
+#ifndef OPENCGC_DEVICE_CAPTUREWRITER_H
+#define OPENCGC_DEVICE_CAPTUREWRITER_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -96,4 +96,4 @@ private:
 
 } // namespace opencgc::device
 
-#endif // OPENCGC_LIB_DEVICE_CAPTURE_CAPTUREWRITER_H
+#endif // OPENCGC_DEVICE_CAPTUREWRITER_H
