@@ -1,0 +1,37 @@
+//===- Compare.h - Compares a replayed region with its capture --*- C++ -*-===//
+//
+// Byte for byte by default. Another driver or GPU may round float results
+// differently, so a tolerance compares 32-bit words as floats within a
+// number of units in the last place instead.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPENCGC_REPLAY_COMPARE_H
+#define OPENCGC_REPLAY_COMPARE_H
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace replay {
+
+/// Where a region differs: its first differing byte and how many differ.
+struct Difference {
+  uint64_t firstOffset = 0;
+  uint64_t bytes = 0;
+};
+
+/// Compares `actual` with `expected` (of equal size): byte for byte when
+/// `ulps` is empty, else as float32 words within that many ULPs (a trailing
+/// partial word byte for byte). Nothing when they match.
+std::optional<Difference> compareRegion(const std::vector<uint8_t> &actual,
+                                        const std::vector<uint8_t> &expected,
+                                        std::optional<uint32_t> ulps);
+
+/// Whether two float32 bit patterns lie within `ulps` units in the last
+/// place: NaNs equal any NaN, infinities only themselves, +0 equals -0.
+bool floatsWithinUlps(uint32_t a, uint32_t b, uint32_t ulps);
+
+} // namespace replay
+
+#endif // OPENCGC_REPLAY_COMPARE_H
