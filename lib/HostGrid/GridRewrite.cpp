@@ -2,17 +2,20 @@
 //
 // The kernel's body moves into a function with the grid context as its
 // first parameter; each llvm.nvvm.read.ptx.sreg.* call becomes a load of
-// the context's field; an entry function unpacks the parameter array and
-// calls it once (one invocation).
+// the context's field, each barrier a call of the host's barrier, each
+// shared variable an offset into the context's shared memory; an entry
+// function unpacks the parameter array and calls it once (one invocation).
 //
 //===----------------------------------------------------------------------===//
 #include "GridRewrite.h"
+#include "SharedMemory.h"
 
 #include "opencgc/HostGrid/HostGrid.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 
 #include <cstddef>
@@ -60,30 +63,86 @@ Function *moveIntoInvocation(Function &kernel) {
   return body;
 }
 
-Error replaceSpecialRegisters(Function &body) {
-  Value *context = body.getArg(0);
+/// What a whole-workgroup barrier returns; none for other intrinsics. The
+/// .count forms (a barrier of part of the workgroup) are not built.
+std::optional<BarrierReduction> barrierReduction(Intrinsic::ID intrinsic) {
+  switch (intrinsic) {
+  case Intrinsic::nvvm_barrier_cta_sync_all:
+  case Intrinsic::nvvm_barrier_cta_sync_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
+    return BarrierReduction::Count;
+  case Intrinsic::nvvm_barrier_cta_red_and_all:
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+    return BarrierReduction::All;
+  case Intrinsic::nvvm_barrier_cta_red_or_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+    return BarrierReduction::Any;
+  default:
+    return std::nullopt;
+  }
+}
+
+void replaceSpecialRegister(CallInst *call, unsigned field) {
+  IRBuilder<> b(call);
+  Value *context = call->getFunction()->getArg(0);
+  Value *address = b.CreateConstInBoundsGEP1_32(b.getInt32Ty(), context, field);
+  call->replaceAllUsesWith(b.CreateLoad(b.getInt32Ty(), address));
+  call->eraseFromParent();
+}
+
+/// barrier.cta.{sync,red.*}(id[, predicate]) -> the host's barrier.
+void replaceBarrier(CallInst *call, BarrierReduction reduction) {
+  IRBuilder<> b(call);
+  Module &module = *call->getModule();
+  FunctionCallee host = module.getOrInsertFunction(
+      kBarrierFunction, FunctionType::get(b.getInt32Ty(),
+                                          {b.getPtrTy(), b.getInt32Ty(),
+                                           b.getInt32Ty(), b.getInt32Ty()},
+                                          false));
+  Value *predicate = call->arg_size() > 1
+                         ? b.CreateZExt(call->getArgOperand(1), b.getInt32Ty())
+                         : b.getInt32(0);
+  CallInst *result = b.CreateCall(
+      host, {call->getFunction()->getArg(0), call->getArgOperand(0),
+             b.getInt32(uint32_t(reduction)), predicate});
+  result->setDoesNotThrow();
+  if (call->getType()->isIntegerTy(1))
+    call->replaceAllUsesWith(b.CreateICmpNE(result, b.getInt32(0)));
+  else if (!call->getType()->isVoidTy())
+    call->replaceAllUsesWith(result);
+  call->eraseFromParent();
+}
+
+/// Replaces the body's NVVM intrinsics; reports whether it has barriers.
+Expected<bool> replaceIntrinsics(Function &body) {
   SmallVector<CallInst *> calls;
   for (Instruction &instruction : instructions(body))
     if (auto *call = dyn_cast<CallInst>(&instruction))
       calls.push_back(call);
+  bool hasBarriers = false;
   for (CallInst *call : calls) {
     Function *callee = call->getCalledFunction();
     if (!callee || !callee->getName().starts_with("llvm.nvvm."))
       continue;
-    std::optional<unsigned> field = contextField(callee->getName());
-    if (!field)
-      return createStringError("kernel @" + body.getName().drop_back(5) +
-                               ": the host grid does not provide " +
-                               callee->getName() +
-                               " (barriers and other NVVM intrinsics are "
-                               "not built)");
-    IRBuilder<> b(call);
-    Value *address =
-        b.CreateConstInBoundsGEP1_32(b.getInt32Ty(), context, *field);
-    call->replaceAllUsesWith(b.CreateLoad(b.getInt32Ty(), address));
-    call->eraseFromParent();
+    if (std::optional<unsigned> field = contextField(callee->getName())) {
+      replaceSpecialRegister(call, *field);
+      continue;
+    }
+    if (std::optional<BarrierReduction> reduction =
+            barrierReduction(callee->getIntrinsicID())) {
+      replaceBarrier(call, *reduction);
+      hasBarriers = true;
+      continue;
+    }
+    return createStringError(
+        "kernel @" + body.getName().drop_back(5) +
+        ": the host grid does not provide " + callee->getName() +
+        (callee->getName().contains("barrier")
+             ? " (only barriers of the whole workgroup are built)"
+             : ""));
   }
-  return Error::success();
+  return hasBarriers;
 }
 
 /// void entry(GridContext *context, void **parameters): one invocation.
@@ -106,21 +165,24 @@ void createEntry(Module &module, Function &body) {
 
 } // namespace
 
-Error rewriteForHostGrid(Module &module, StringRef name) {
+Expected<KernelNeeds> rewriteForHostGrid(Module &module, StringRef name) {
   Function *kernel = module.getFunction(name);
   if (!kernel || kernel->isDeclaration())
     return createStringError("kernel @" + name + " is not in the module");
-  for (const GlobalVariable &global : module.globals())
-    if (global.getAddressSpace() == 3)
-      return createStringError("kernel @" + name + ": shared memory (@" +
-                               global.getName() +
-                               ") is not built on the host grid");
   Function *body = moveIntoInvocation(*kernel);
   kernel->eraseFromParent();
-  if (Error error = replaceSpecialRegisters(*body))
-    return error;
+  Expected<bool> hasBarriers = replaceIntrinsics(*body);
+  if (!hasBarriers)
+    return hasBarriers.takeError();
+  Expected<SharedLayout> shared = placeSharedMemory(*body);
+  if (!shared)
+    return shared.takeError();
   createEntry(module, *body);
-  return Error::success();
+  KernelNeeds needs;
+  needs.sharedBytes = shared->bytes;
+  needs.sharedAlignment = shared->alignment;
+  needs.hasBarriers = *hasBarriers;
+  return needs;
 }
 
 } // namespace opencgc::hostgrid

@@ -3,6 +3,7 @@
 
 #include "GridRewrite.h"
 #include "HostMath.h"
+#include "WorkgroupFibers.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -11,12 +12,14 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Alignment.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -30,12 +33,36 @@ HostGrid::~HostGrid() = default;
 
 namespace {
 
-using InvocationFn = void (*)(GridContext *, void *const *);
+/// The most invocations a workgroup with barriers may have, as on CUDA: it
+/// bounds the fiber stacks a worker maps.
+constexpr uint64_t kMaxFiberInvocations = 1024;
+
+/// One launch: its grid and where its workers record the first failure.
+struct LaunchState {
+  std::array<uint32_t, 3> blocks;
+  std::array<uint32_t, 3> threads;
+  void *const *parameters;
+  uint64_t numBlocks;
+  std::atomic<uint64_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::string failure;
+
+  void fail(Error error) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!failed.exchange(true))
+      failure = toString(std::move(error));
+    else
+      consumeError(std::move(error));
+  }
+};
 
 class JitKernel final : public HostKernel {
 public:
-  JitKernel(InvocationFn invoke, unsigned numParameters)
-      : invoke(invoke), numParameters(numParameters) {}
+  JitKernel(std::string name, InvocationFn invoke, unsigned numParameters,
+            KernelNeeds needs)
+      : name(std::move(name)), invoke(invoke), numParameters(numParameters),
+        needs(needs) {}
 
   unsigned getNumParameters() const override { return numParameters; }
 
@@ -46,32 +73,79 @@ public:
       return createStringError("launch with " + Twine(parameters.size()) +
                                " parameters of a kernel taking " +
                                Twine(numParameters));
-    uint64_t numBlocks = uint64_t(blocks[0]) * blocks[1] * blocks[2];
-    std::atomic<uint64_t> next{0};
+    uint64_t numThreads = numInvocations(threads);
+    if (needs.hasBarriers && numThreads > kMaxFiberInvocations)
+      return createStringError(
+          "kernel @" + name + ": workgroups of " + Twine(numThreads) +
+          " invocations; with barriers at most " + Twine(kMaxFiberInvocations));
+    LaunchState state;
+    state.blocks = blocks;
+    state.threads = threads;
+    state.parameters = parameters.data();
+    state.numBlocks = uint64_t(blocks[0]) * blocks[1] * blocks[2];
+    if (numThreads == 0 || state.numBlocks == 0)
+      return Error::success();
     auto work = [&] {
-      GridContext context{{0, 0, 0}, threads, {0, 0, 0}, blocks};
-      for (uint64_t block = next++; block < numBlocks; block = next++) {
-        context.blockId = {uint32_t(block % blocks[0]),
-                           uint32_t(block / blocks[0] % blocks[1]),
-                           uint32_t(block / blocks[0] / blocks[1])};
-        runBlock(context, parameters.data());
-      }
+      if (Error error = runWorker(state))
+        state.fail(std::move(error));
     };
     unsigned workers = std::max(1u, std::thread::hardware_concurrency());
-    workers = unsigned(std::min<uint64_t>(workers, numBlocks));
+    workers = unsigned(std::min<uint64_t>(workers, state.numBlocks));
     std::vector<std::thread> pool;
     for (unsigned i = 1; i < workers; ++i)
       pool.emplace_back(work);
     work();
     for (std::thread &thread : pool)
       thread.join();
+    if (state.failed)
+      return createStringError("kernel @" + name + ": " + state.failure);
     return Error::success();
   }
 
 private:
-  /// The invocations of one workgroup in order: without barriers or shared
-  /// memory, any order is an execution the GPU could have chosen.
-  void runBlock(GridContext &context, void *const *parameters) const {
+  /// One worker's workgroups, taken from the launch's counter; its shared
+  /// memory and fibers serve each in turn.
+  Error runWorker(LaunchState &state) const {
+    std::vector<char> storage(needs.sharedBytes + needs.sharedAlignment);
+    auto *shared = reinterpret_cast<void *>(
+        alignAddr(storage.data(), Align(needs.sharedAlignment)));
+    GridContext context{{0, 0, 0}, state.threads, {0, 0, 0}, state.blocks};
+    context.sharedMemory = shared;
+    std::unique_ptr<WorkgroupFibers> fibers;
+    std::vector<GridContext> contexts;
+    if (needs.hasBarriers) {
+      Expected<std::unique_ptr<WorkgroupFibers>> created =
+          WorkgroupFibers::create(numInvocations(state.threads));
+      if (!created)
+        return created.takeError();
+      fibers = std::move(*created);
+    }
+    const std::array<uint32_t, 3> &blocks = state.blocks;
+    for (uint64_t block = state.next++;
+         block < state.numBlocks && !state.failed; block = state.next++) {
+      context.blockId = {uint32_t(block % blocks[0]),
+                         uint32_t(block / blocks[0] % blocks[1]),
+                         uint32_t(block / blocks[0] / blocks[1])};
+      // Zero, as the variables' initializers (undef or zero) allow.
+      std::memset(shared, 0, needs.sharedBytes);
+      if (!fibers) {
+        runInOrder(context, state.parameters);
+        continue;
+      }
+      fillContexts(context, contexts);
+      if (Error error = fibers->run(invoke, contexts, state.parameters))
+        return error;
+    }
+    return Error::success();
+  }
+
+  static uint64_t numInvocations(const std::array<uint32_t, 3> &threads) {
+    return uint64_t(threads[0]) * threads[1] * threads[2];
+  }
+
+  /// The invocations of one workgroup in order: without barriers, any order
+  /// is an execution the GPU could have chosen.
+  void runInOrder(GridContext &context, void *const *parameters) const {
     const std::array<uint32_t, 3> &size = context.blockSize;
     for (uint32_t z = 0; z < size[2]; ++z)
       for (uint32_t y = 0; y < size[1]; ++y)
@@ -81,8 +155,22 @@ private:
         }
   }
 
+  /// A context per invocation: fibers interleave, so they cannot share one.
+  static void fillContexts(const GridContext &workgroup,
+                           std::vector<GridContext> &contexts) {
+    const std::array<uint32_t, 3> &size = workgroup.blockSize;
+    contexts.assign(numInvocations(size), workgroup);
+    size_t index = 0;
+    for (uint32_t z = 0; z < size[2]; ++z)
+      for (uint32_t y = 0; y < size[1]; ++y)
+        for (uint32_t x = 0; x < size[0]; ++x)
+          contexts[index++].threadId = {x, y, z};
+  }
+
+  std::string name;
   InvocationFn invoke;
   unsigned numParameters;
+  KernelNeeds needs;
 };
 
 void optimize(Module &module) {
@@ -108,19 +196,27 @@ public:
                                                 StringRef name) override;
 
 private:
-  Error defineMath(orc::JITDylib &library, const Module &module);
+  Error defineHostSymbols(orc::JITDylib &library, const Module &module);
 
   std::mutex mutex;
   std::unique_ptr<orc::LLJIT> jit;
   unsigned nextLibrary = 0;
 };
 
-Error JitHostGrid::defineMath(orc::JITDylib &library, const Module &module) {
+/// The host function a declaration of the rewritten module names.
+void *findHostSymbol(StringRef name) {
+  if (name == kBarrierFunction)
+    return reinterpret_cast<void *>(&hostBarrier);
+  return findHostMath(name);
+}
+
+Error JitHostGrid::defineHostSymbols(orc::JITDylib &library,
+                                     const Module &module) {
   orc::SymbolMap symbols;
   for (const Function &function : module) {
     if (!function.isDeclaration() || function.isIntrinsic())
       continue;
-    void *address = findHostMath(function.getName());
+    void *address = findHostSymbol(function.getName());
     if (!address)
       return createStringError("the host grid has no implementation of @" +
                                function.getName());
@@ -144,10 +240,12 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
   unsigned numParameters = 0;
   if (Function *kernel = (*module)->getFunction(name))
     numParameters = kernel->arg_size();
-  if (Error error = rewriteForHostGrid(**module, name))
-    return std::move(error);
+  // The host's layout first: shared variables are laid out by it.
   (*module)->setTargetTriple(jit->getTargetTriple());
   (*module)->setDataLayout(jit->getDataLayout());
+  Expected<KernelNeeds> needs = rewriteForHostGrid(**module, name);
+  if (!needs)
+    return needs.takeError();
   std::string problems;
   raw_string_ostream os(problems);
   if (verifyModule(**module, &os))
@@ -160,7 +258,7 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
       jit->createJITDylib("kernel" + std::to_string(nextLibrary++));
   if (!library)
     return library.takeError();
-  if (Error error = defineMath(*library, **module))
+  if (Error error = defineHostSymbols(*library, **module))
     return createStringError("kernel @" + name + ": " +
                              toString(std::move(error)));
   if (Error error =
@@ -171,8 +269,8 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
   if (!entry)
     return createStringError("kernel @" + name + ": " +
                              toString(entry.takeError()));
-  return std::make_unique<JitKernel>(entry->toPtr<InvocationFn>(),
-                                     numParameters);
+  return std::make_unique<JitKernel>(name.str(), entry->toPtr<InvocationFn>(),
+                                     numParameters, *needs);
 }
 
 } // namespace

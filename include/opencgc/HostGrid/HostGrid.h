@@ -4,11 +4,11 @@
 // their form (docs/host-grid.md): the NVVM IR bitcode the backend wrote is
 // read back with LLVM 22's reader, its special-register reads
 // (llvm.nvvm.read.ptx.sreg.*) become loads from a per-invocation grid
-// context, libdevice calls (__nv_*) bind to the host's libm, and ORC JITs
-// it for the host. A launch runs the workgroups on all cores, the
-// invocations of a workgroup one after another: exact for kernels without
-// barriers or shared memory, which is every kernel Kernel IR makes today;
-// a kernel with either is refused at compile time, never run wrongly.
+// context, libdevice calls (__nv_*) bind to the host's libm, shared
+// (addrspace(3)) variables live in a per-workgroup buffer the context
+// points to, and ORC JITs it for the host. A launch runs the workgroups on
+// all cores; the invocations of a workgroup run one after another, or, when
+// the kernel has barriers, as fibers that switch at each barrier.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_HOSTGRID_HOSTGRID_H
@@ -24,13 +24,18 @@
 
 namespace opencgc::hostgrid {
 
-/// What a kernel reads through llvm.nvvm.read.ptx.sreg.*: tid, ntid, ctaid
-/// and nctaid, x/y/z each, in this order.
+/// What one invocation reads: llvm.nvvm.read.ptx.sreg.* (tid, ntid, ctaid
+/// and nctaid, x/y/z each, in this order), its workgroup's shared memory and
+/// the fibers its barriers switch between.
 struct GridContext {
   std::array<uint32_t, 3> threadId;
   std::array<uint32_t, 3> blockSize;
   std::array<uint32_t, 3> blockId;
   std::array<uint32_t, 3> gridSize;
+  /// The workgroup's addrspace(3) variables, each at a fixed offset.
+  void *sharedMemory = nullptr;
+  /// The workgroup's fibers while a kernel with barriers runs, else null.
+  void *fibers = nullptr;
 };
 
 /// One compiled kernel: `launch` runs its grid to completion.
