@@ -13,7 +13,7 @@
 #include "opencgc/Device/Device.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Runtime/Reference/Executor.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"

@@ -2,6 +2,7 @@
 #include "opencgc/Driver/CompiledModel.h"
 
 #include "opencgc/Compiler/PartitionIsolation.h"
+#include "opencgc/Device/CudaDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
@@ -59,8 +60,12 @@ createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
     targets.push_back(std::move(*device));
     return targets;
   }
-  if (name == "cuda" || name == device::kNvvmHostTargetName) {
-    // The CUDA target declares what nvvm-host declares (docs/devices.md).
+  if (name == device::kCudaTargetName) {
+    // Compiling for CUDA needs no GPU: the target only declares.
+    targets.push_back(device::createCudaCompileTarget(context));
+    return targets;
+  }
+  if (name == device::kNvvmHostTargetName) {
     auto device = device::createNvvmHostDevice(context);
     if (!device)
       return device.takeError();

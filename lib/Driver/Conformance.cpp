@@ -8,7 +8,7 @@
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"

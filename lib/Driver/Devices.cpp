@@ -1,6 +1,7 @@
 //===- Devices.cpp - Choosing the devices a command runs on ---------------===//
 #include "opencgc/Driver/Devices.h"
 
+#include "opencgc/Device/CudaDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
@@ -43,9 +44,20 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
     set.primary = set.owned.back().get();
     return set;
   }
+  if (name == device::kCudaTargetName) {
+    // Asked for a GPU by name: without one it is an error, not a fallback.
+    auto cuda = device::createCudaDevice(context);
+    if (!cuda)
+      return llvm::createStringError("--device cuda: " +
+                                     llvm::toString(cuda.takeError()));
+    set.owned.push_back(std::move(*cuda));
+    set.primary = set.owned.back().get();
+    return set;
+  }
   if (name != "vulkan")
-    return llvm::createStringError("unknown device '" + name +
-                                   "' (known: vulkan, nvvm-host, reference)");
+    return llvm::createStringError(
+        "unknown device '" + name +
+        "' (known: vulkan, cuda, nvvm-host, reference)");
   device::VulkanDeviceOptions vulkanOptions;
   vulkanOptions.useCache = options.useCache;
   vulkanOptions.captureDirectory = options.captureDirectory;

@@ -20,3 +20,12 @@ config.substitutions.append(("%examples",
 config.substitutions.append(("%shared", config.shared_dir))
 config.substitutions.append(("%onnxdata", config.onnx_testdata_dir))
 config.substitutions.append(("%python", sys.executable))
+
+# 'cuda-driver' where the NVIDIA driver's libcuda.so.1 loads, so tests of
+# --device cuda's no-driver error run only where that is the case.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass

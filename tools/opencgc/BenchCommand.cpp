@@ -16,7 +16,7 @@
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
@@ -34,8 +34,8 @@ cl::opt<std::string> benchModel(cl::Positional,
                                          "compiled dir>"),
                                 cl::sub(benchCommand));
 cl::opt<std::string> benchDevice("device",
-                                 cl::desc("vulkan (default), nvvm-host or "
-                                          "reference"),
+                                 cl::desc("vulkan (default), cuda, "
+                                          "nvvm-host or reference"),
                                  cl::init("vulkan"), cl::sub(benchCommand));
 cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));

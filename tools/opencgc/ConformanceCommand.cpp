@@ -39,8 +39,8 @@ cl::opt<std::string> filter("filter",
                             cl::value_desc("REGEX"),
                             cl::sub(conformanceCommand));
 cl::opt<std::string> device("device",
-                            cl::desc("Device: reference (default), vulkan "
-                                     "or nvvm-host (compiled for that "
+                            cl::desc("Device: reference (default), vulkan, "
+                                     "cuda or nvvm-host (compiled for that "
                                      "device, fallback partitions on the "
                                      "reference device)"),
                             cl::init("reference"), cl::sub(conformanceCommand));
@@ -125,10 +125,11 @@ int runChild(mlir::MLIRContext &context) {
 int runConformance(mlir::MLIRContext &context) {
   if (runOne)
     return runChild(context);
-  if (device != "reference" && device != "vulkan" && device != "nvvm-host") {
+  if (device != "reference" && device != "vulkan" && device != "cuda" &&
+      device != "nvvm-host") {
     WithColor::error(errs(), "opencgc conformance")
         << "unknown device '" << device
-        << "' (known: vulkan, nvvm-host, reference)\n";
+        << "' (known: vulkan, cuda, nvvm-host, reference)\n";
     return 1;
   }
   if (device != "reference") {

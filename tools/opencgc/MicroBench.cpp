@@ -7,18 +7,20 @@
 // and ends with `ratio R`: our GFLOP/s / OpenBLAS GFLOP/s.
 //
 //   gemm: SIZE x SIZE by SIZE x SIZE f32 matmul (default 1024) against
-//         cblas_sgemm.
+//         cblas_sgemm; on --device cuda the ratio is against cuBLAS's
+//         cublasSgemm instead (CublasGemm.h).
 //   conv: 3x3 convolution of a 1x64xSIZExSIZE f32 image to 64 channels,
 //         stride 1, padding 1 (default SIZE 56) against im2col + cblas_sgemm.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchSupport.h"
+#include "CublasGemm.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -28,6 +30,7 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
 
 using namespace llvm;
 
@@ -53,6 +56,18 @@ struct MicroBenchmark {
   /// with OpenBLAS into its second argument. Timed, so after the first call
   /// it should allocate nothing.
   BaselineFn baseline;
+  /// On --device cuda, times the same computation on the GPU (gemm:
+  /// cuBLAS); the ratio is then against it. Unset: OpenBLAS stays the ratio.
+  std::function<Expected<std::vector<double>>(ArrayRef<Tensor>,
+                                              const BenchOptions &)>
+      gpuBaseline;
+  std::string gpuBaselineLabel;
+};
+
+/// The GPU baseline's times, or why there are none.
+struct GpuBaselineRun {
+  std::vector<double> samples;
+  std::string unavailable;
 };
 
 /// Our side of a microbenchmark, compiled and timed.
@@ -131,7 +146,11 @@ double relativeError(const Tensor &ours, ArrayRef<float> blas) {
     return INFINITY;
   double worst = 0, scale = 0;
   for (size_t i = 0; i < blas.size(); ++i) {
-    worst = std::max(worst, std::fabs(ours.getAsDouble(i) - blas[i]));
+    double difference = std::fabs(ours.getAsDouble(i) - blas[i]);
+    // std::max would skip a NaN, and a kernel that never ran passes.
+    if (std::isnan(difference))
+      return INFINITY;
+    worst = std::max(worst, difference);
     scale = std::max(scale, double(std::fabs(blas[i])));
   }
   return scale > 0 ? worst / scale : worst;
@@ -147,7 +166,8 @@ void printGflops(StringRef label, const Stats &stats, double flops) {
 /// `ratio R` last; returns the error.
 double printReport(const MicroBenchmark &bench, StringRef device,
                    const OurRun &ours, ArrayRef<double> blasSamples,
-                   ArrayRef<float> blasResult, const BenchOptions &options) {
+                   ArrayRef<float> blasResult, const BenchOptions &options,
+                   const GpuBaselineRun *gpu) {
   outs() << formatv("{0} on {1} (partitions on {2}), {3} runs after {4} "
                     "warm-up\n",
                     bench.title, device, ours.partitionDevices,
@@ -157,9 +177,19 @@ double printReport(const MicroBenchmark &bench, StringRef device,
   Stats ourStats = summarize(ours.samples), blasStats = summarize(blasSamples);
   printGflops("opencgc (whole run)", ourStats, bench.flops);
   printGflops(bench.baselineLabel, blasStats, bench.flops);
+  double baseline = blasStats.median;
+  if (gpu && gpu->unavailable.empty()) {
+    Stats gpuStats = summarize(gpu->samples);
+    printGflops(bench.gpuBaselineLabel, gpuStats, bench.flops);
+    baseline = gpuStats.median;
+  }
   double error = relativeError(ours.result, blasResult);
   outs() << format("max relative error           %9.2e\n", error);
-  outs() << format("ratio %.3f\n", blasStats.median / ourStats.median);
+  if (gpu && !gpu->unavailable.empty())
+    outs() << bench.gpuBaselineLabel << ": not measured (" << gpu->unavailable
+           << "), so no ratio\n";
+  else
+    outs() << format("ratio %.3f\n", baseline / ourStats.median);
   return error;
 }
 
@@ -188,8 +218,18 @@ int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
   if (!blas)
     return failBench(blas.takeError());
 
+  std::optional<GpuBaselineRun> gpu;
+  if (devices->primary->getName() == "cuda" && bench.gpuBaseline) {
+    gpu.emplace();
+    auto samples = bench.gpuBaseline(inputs, options);
+    if (samples)
+      gpu->samples = std::move(*samples);
+    else
+      gpu->unavailable = toString(samples.takeError());
+  }
+
   double error = printReport(bench, devices->primary->getName(), *ours, *blas,
-                             blasResult, options);
+                             blasResult, options, gpu ? &*gpu : nullptr);
   if (!(error <= kTolerance))
     return failBench(createStringError(
         formatv("the result differs from OpenBLAS's by {0} (more than {1})",
@@ -223,6 +263,12 @@ cgc.module {{
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, size, size, size,
                 1.0f, inputs[0].data(), size, inputs[1].data(), size, 0.0f,
                 product.data(), size);
+  };
+  bench.gpuBaselineLabel = "cuBLAS cublasSgemm";
+  bench.gpuBaseline = [size](ArrayRef<Tensor> inputs,
+                             const BenchOptions &options) {
+    return timeCublasSgemm(size, toFloats(inputs[0]), toFloats(inputs[1]),
+                           options);
   };
   return bench;
 }

@@ -53,7 +53,9 @@ cl::opt<std::string>
               cl::desc("Device: vulkan (default; compiles the model for "
                        "Vulkan, what Vulkan cannot run stays on the reference "
                        "device, and without a Vulkan driver everything does), "
-                       "nvvm-host (NVVM kernels on the host grid) or "
+                       "cuda (NVIDIA GPU through the CUDA driver; an error "
+                       "without one), nvvm-host (NVVM kernels on the host "
+                       "grid) or "
                        "reference (the CPU oracle, Input IR interpreted)"),
               cl::init("vulkan"), cl::sub(runCommand));
 cl::opt<std::string> runCapture(

@@ -13,7 +13,7 @@
 
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Runtime/Tensor.h"
 #include "opencgc/Runtime/WeightsFile.h"
 #include "llvm/ADT/StringMap.h"

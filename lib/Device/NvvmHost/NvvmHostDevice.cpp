@@ -1,11 +1,9 @@
 //===- NvvmHostDevice.cpp - NVVM kernels on the host grid -----------------===//
 #include "opencgc/Device/NvvmHostDevice.h"
 
-#include "../GpuKernelDeclaration.h"
 #include "../Reference/ExchangeResponder.h"
 #include "NvvmHostPartition.h"
 
-#include "mlir/Parser/Parser.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/NvvmBackend.h"
 
@@ -28,16 +26,8 @@ public:
 
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    if (!declaration) {
-      declaration = parseSourceString<cgc::ModuleOp>(
-          getGpuKernelDeclaration(kNvvmHostTargetName), &context);
-      if (!declaration)
-        return llvm::createStringError(
-            "internal error: the nvvm-host declaration does not parse");
-    }
-    return answerExchange(
-        request, *declaration,
-        [](cgc::SubgraphOp subgraph) -> std::optional<std::string> {
+    return responder.answer(
+        request, [](cgc::SubgraphOp subgraph) -> std::optional<std::string> {
           if (llvm::Error error = codegen::checkKernelSupport(subgraph))
             return llvm::toString(std::move(error));
           return std::nullopt;
@@ -55,7 +45,7 @@ protected:
 
 private:
   std::unique_ptr<hostgrid::HostGrid> grid;
-  OwningOpRef<cgc::ModuleOp> declaration;
+  GpuKernelResponder responder{context, kNvvmHostTargetName};
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 #ifndef OPENCGC_LIB_DEVICE_REFERENCE_EXCHANGERESPONDER_H
 #define OPENCGC_LIB_DEVICE_REFERENCE_EXCHANGERESPONDER_H
 
+#include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Device/Device.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -29,6 +30,22 @@ bool isExchangeInterface(const Guid &mlirInterface);
 llvm::Expected<std::vector<uint8_t>>
 answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
                SpecializationPolicy policy);
+
+/// The exchange answers of a GPU kernel target (vulkan, nvvm-host, cuda):
+/// the GPU kernel declaration under the target's name, parsed on first use,
+/// and the target's own verdict on each subgraph.
+class GpuKernelResponder {
+public:
+  GpuKernelResponder(mlir::MLIRContext &context, llvm::StringRef targetName)
+      : context(context), targetName(targetName.str()) {}
+  llvm::Expected<std::vector<uint8_t>> answer(const MlirExchange &request,
+                                              SpecializationPolicy policy);
+
+private:
+  mlir::MLIRContext &context;
+  std::string targetName;
+  mlir::OwningOpRef<cgc::ModuleOp> declaration;
+};
 
 /// A target that runs its partitions with the reference kernels (the
 /// reference device itself, and test targets without hardware). Subclasses

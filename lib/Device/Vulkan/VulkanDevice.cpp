@@ -1,7 +1,6 @@
 //===- VulkanDevice.cpp - The device API on Vulkan 1.3 --------------------===//
 #include "opencgc/Device/VulkanDevice.h"
 
-#include "../GpuKernelDeclaration.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
 #include "VulkanCapture.h"
@@ -10,7 +9,6 @@
 #include "VulkanPartition.h"
 #include "opencgc/Device/CaptureWriter.h"
 
-#include "mlir/Parser/Parser.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Runtime/Vulkan/VulkanContext.h"
@@ -73,14 +71,7 @@ public:
   }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    if (!declaration) {
-      declaration = parseSourceString<cgc::ModuleOp>(
-          getGpuKernelDeclaration(kVulkanTargetName), &context);
-      if (!declaration)
-        return llvm::createStringError(
-            "internal error: the Vulkan declaration does not parse");
-    }
-    return answerExchange(request, *declaration, [&](cgc::SubgraphOp subgraph) {
+    return responder.answer(request, [&](cgc::SubgraphOp subgraph) {
       return specializeForVulkan(subgraph, *vulkan);
     });
   }
@@ -121,7 +112,7 @@ private:
       std::make_shared<SubmittedLists>();
   KernelCache cache;
   std::shared_ptr<vulkan::DispatchObserver> capture;
-  OwningOpRef<cgc::ModuleOp> declaration;
+  GpuKernelResponder responder{context, kVulkanTargetName};
 };
 } // namespace
 

@@ -5,7 +5,7 @@
 // bit for bit with the reference interpreter on the equivalent Input IR.
 //
 //===----------------------------------------------------------------------===//
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Compiler/PartitionIsolation.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"

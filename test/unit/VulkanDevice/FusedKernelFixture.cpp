@@ -7,7 +7,7 @@
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
 #include "opencgc/Dialect/Registration.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Runtime/Reference/Executor.h"
 
 #include <cmath>

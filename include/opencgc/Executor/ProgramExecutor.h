@@ -10,8 +10,8 @@
 // so a program whose partitions all run on one device is one submission.
 //
 //===----------------------------------------------------------------------===//
-#ifndef OPENCGC_RUNTIME_PROGRAMEXECUTOR_H
-#define OPENCGC_RUNTIME_PROGRAMEXECUTOR_H
+#ifndef OPENCGC_EXECUTOR_PROGRAMEXECUTOR_H
+#define OPENCGC_EXECUTOR_PROGRAMEXECUTOR_H
 
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Runtime/Reference/Executor.h"
@@ -151,4 +151,4 @@ executeProgram(cgc::ModuleOp outputIR, llvm::ArrayRef<Tensor> inputs,
 
 } // namespace opencgc::runtime
 
-#endif // OPENCGC_RUNTIME_PROGRAMEXECUTOR_H
+#endif // OPENCGC_EXECUTOR_PROGRAMEXECUTOR_H

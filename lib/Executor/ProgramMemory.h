@@ -10,7 +10,7 @@
 #define OPENCGC_LIB_RUNTIME_PROGRAM_PROGRAMMEMORY_H
 
 #include "opencgc/Device/Device.h"
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace opencgc::runtime {

@@ -1,5 +1,5 @@
 //===- ProgramExecutor.cpp - Run CGC Output IR on devices -----------------===//
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 
 #include "ProgramMemory.h"
 

@@ -1,5 +1,5 @@
 //===- ProgramSignature.cpp - What each program argument is ---------------===//
-#include "opencgc/Runtime/ProgramExecutor.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"

@@ -1,0 +1,40 @@
+//===- CudaDevice.h - The device API on NVIDIA GPUs -------------*- C++ -*-===//
+//
+// The device "cuda": declares what nvvm-host declares (the GPU kernel
+// patterns), compiles each partition's subgraphs through Kernel IR and
+// NVVM IR with libNVVM into PTX for the GPU's compute capability, and runs
+// them through the CUDA driver API (libcuda.so.1, loaded at run time).
+// Resources are managed allocations whose GPU virtual address is their
+// CUdeviceptr; a command list is a sequence of kernel launches on one
+// stream.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_DEVICE_CUDADEVICE_H
+#define OPENCGC_DEVICE_CUDADEVICE_H
+
+#include "opencgc/Device/Device.h"
+
+#include <memory>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace opencgc::device {
+
+inline constexpr llvm::StringLiteral kCudaTargetName = "cuda";
+
+/// Device 0 of the CUDA driver. Fails with a message saying why when
+/// libcuda.so.1 cannot be loaded (no NVIDIA driver), the driver finds no
+/// GPU (naming the call and its CUresult), or libNVVM is absent.
+llvm::Expected<std::unique_ptr<Device>>
+createCudaDevice(mlir::MLIRContext &context);
+
+/// The CUDA target of `opencgc compile --target cuda`, on any machine: it
+/// answers the MLIR exchange as the cuda device does and needs no driver,
+/// but runs nothing (its partitions run on --device cuda).
+std::unique_ptr<Device> createCudaCompileTarget(mlir::MLIRContext &context);
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_DEVICE_CUDADEVICE_H

@@ -1,0 +1,148 @@
+//===- CudaDevice.cpp - The device API on NVIDIA GPUs ---------------------===//
+#include "opencgc/Device/CudaDevice.h"
+
+#include "../Reference/ExchangeResponder.h"
+#include "CudaCommandList.h"
+#include "CudaContext.h"
+#include "CudaMemory.h"
+#include "CudaPartition.h"
+#include "PtxCompiler.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/NvvmBackend.h"
+
+using namespace mlir;
+
+namespace opencgc::device {
+namespace {
+
+/// Accepts what the kernel generator lowers.
+std::optional<std::string> acceptLowerable(cgc::SubgraphOp subgraph) {
+  if (llvm::Error error = codegen::checkKernelSupport(subgraph))
+    return llvm::toString(std::move(error));
+  return std::nullopt;
+}
+
+class CudaDevice final : public Device {
+public:
+  CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
+             std::unique_ptr<PtxCompiler> ptx)
+      : context(context), cuda(cuda),
+        memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)) {
+    // Before any thread compiles a partition (dialects load only here).
+    codegen::loadNvvmCodegenDialects(context);
+  }
+
+  llvm::StringRef getName() const override { return kCudaTargetName; }
+  MlirProgramsTier getMlirProgramsTier() const override {
+    return MlirProgramsTier::Tier2_0;
+  }
+  bool supportsMlirInterface(const Guid &guid) const override {
+    return isExchangeInterface(guid);
+  }
+
+  llvm::Expected<std::vector<uint8_t>>
+  exchange(const MlirExchange &request) override {
+    return responder.answer(request, acceptLowerable);
+  }
+
+  llvm::Expected<std::shared_ptr<Resource>>
+  createBuffer(uint64_t sizeInBytes) override {
+    return memory->createBuffer(sizeInBytes);
+  }
+  llvm::Expected<std::unique_ptr<CommandList>> createCommandList() override {
+    return std::make_unique<CudaCommandList>(*this, cuda, memory);
+  }
+  /// Launches without waiting; waitForIdle() waits for the queue.
+  llvm::Error executeCommandList(CommandList &list) override {
+    auto own = getExecutableList<CudaCommandList>(*this, list);
+    if (!own)
+      return own.takeError();
+    return (*own)->submit();
+  }
+  llvm::Error waitForIdle() override {
+    if (llvm::Error error = cuda->makeCurrent())
+      return error;
+    return cuda->check(cuda->api().cuStreamSynchronize(cuda->getQueue()),
+                       "cuStreamSynchronize");
+  }
+
+protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t> container) override {
+    auto partition = compileCudaPartition(context, cuda, *ptx, container);
+    if (!partition)
+      return partition.takeError();
+    return std::shared_ptr<CompiledPartition>(std::move(*partition));
+  }
+
+private:
+  MLIRContext &context;
+  std::shared_ptr<cuda::CudaContext> cuda;
+  std::shared_ptr<CudaAddressSpace> memory;
+  std::unique_ptr<PtxCompiler> ptx;
+  GpuKernelResponder responder{context, kCudaTargetName};
+};
+
+/// Declares and accepts what the cuda device does; refuses to run.
+class CudaCompileTarget final : public Device {
+public:
+  explicit CudaCompileTarget(MLIRContext &context) : context(context) {}
+
+  llvm::StringRef getName() const override { return kCudaTargetName; }
+  MlirProgramsTier getMlirProgramsTier() const override {
+    return MlirProgramsTier::Tier2_0;
+  }
+  bool supportsMlirInterface(const Guid &guid) const override {
+    return isExchangeInterface(guid);
+  }
+  llvm::Expected<std::vector<uint8_t>>
+  exchange(const MlirExchange &request) override {
+    return responder.answer(request, acceptLowerable);
+  }
+  llvm::Expected<std::shared_ptr<Resource>> createBuffer(uint64_t) override {
+    return refuse();
+  }
+  llvm::Expected<std::unique_ptr<CommandList>> createCommandList() override {
+    return refuse();
+  }
+  llvm::Error executeCommandList(CommandList &) override { return refuse(); }
+  llvm::Error waitForIdle() override { return llvm::Error::success(); }
+
+protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t>) override {
+    return refuse();
+  }
+
+private:
+  static llvm::Error refuse() {
+    return llvm::createStringError("the cuda compile target runs nothing; run "
+                                   "the compiled model with --device cuda");
+  }
+  MLIRContext &context;
+  GpuKernelResponder responder{context, kCudaTargetName};
+};
+
+} // namespace
+
+std::unique_ptr<Device> createCudaCompileTarget(MLIRContext &context) {
+  return std::make_unique<CudaCompileTarget>(context);
+}
+
+llvm::Expected<std::unique_ptr<Device>> createCudaDevice(MLIRContext &context) {
+  auto driver = cuda::CudaDriver::get();
+  if (!driver)
+    return driver.takeError();
+  auto gpu = cuda::CudaContext::open(*driver);
+  if (!gpu)
+    return gpu.takeError();
+  auto ptx = PtxCompiler::create((*gpu)->getComputeCapability());
+  if (!ptx)
+    return llvm::createStringError((*gpu)->getDescription() + ": " +
+                                   llvm::toString(ptx.takeError()));
+  return std::make_unique<CudaDevice>(context, std::move(*gpu),
+                                      std::move(*ptx));
+}
+
+} // namespace opencgc::device

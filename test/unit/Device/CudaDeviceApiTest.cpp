@@ -1,0 +1,74 @@
+//===- CudaDeviceApiTest.cpp - The device API on CUDA ---------------------===//
+//
+// The shared device API tests (DeviceApiTest.cpp) on the CUDA device, and
+// what its address space checks: ranges outside its resources, ranges not
+// 16-byte aligned, freed resources. Instantiated only where the CUDA driver
+// loads; CudaDeviceTest.cpp says why when it does not.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceApiFixture.h"
+
+#include "opencgc/Device/CudaDevice.h"
+#include "opencgc/Device/CudaDriver.h"
+
+using namespace opencgc;
+using device::ProgramBinding;
+
+namespace opencgc::testdevice {
+namespace {
+
+/// The CUDA device's factory, or none without a driver.
+std::vector<DeviceFactory> cudaFactories() {
+  auto driver = cuda::CudaDriver::get();
+  if (!driver) {
+    llvm::consumeError(driver.takeError());
+    return {};
+  }
+  return {DeviceFactory(device::createCudaDevice)};
+}
+
+class CudaAddressTest : public DeviceApiTest {};
+
+TEST_P(CudaAddressTest, RejectsRangesOutsideItsResources) {
+  stateObject = createDriverStateObject();
+  ASSERT_TRUE(stateObject);
+  allocateBindPoints();
+  std::vector<float> host(16, 1.0f);
+  std::vector<ProgramBinding> bindings = driverBindings();
+  bindings[0].gpuBinding.startAddress =
+      reinterpret_cast<device::GpuVirtualAddress>(host.data());
+  expectDispatchError(bindings, "bind point 0: the range of 64 bytes at "
+                                "address");
+  bindings = driverBindings();
+  bindings[6] = ProgramBinding::gpu(6, memory->getRange(7 * 256 - 32, 64));
+  expectDispatchError(bindings, "is not inside a live resource");
+}
+
+TEST_P(CudaAddressTest, RejectsRangesItsKernelsCannotLoad) {
+  stateObject = createDriverStateObject();
+  ASSERT_TRUE(stateObject);
+  allocateBindPoints();
+  std::vector<ProgramBinding> bindings = driverBindings();
+  // Element-aligned, but not for 16-byte vector loads.
+  bindings[0].gpuBinding.startAddress += 4;
+  expectDispatchError(bindings, "is not aligned to 16 bytes");
+}
+
+TEST_P(CudaAddressTest, FreedResourcesNoLongerResolve) {
+  stateObject = createDriverStateObject();
+  ASSERT_TRUE(stateObject);
+  allocateBindPoints();
+  std::vector<ProgramBinding> bindings = driverBindings();
+  memory.reset();
+  expectDispatchError(bindings, "is not inside a live resource");
+}
+
+} // namespace
+
+INSTANTIATE_TEST_SUITE_P(Cuda, DeviceApiTest,
+                         ::testing::ValuesIn(cudaFactories()));
+INSTANTIATE_TEST_SUITE_P(Cuda, CudaAddressTest,
+                         ::testing::ValuesIn(cudaFactories()));
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaAddressTest);
+
+} // namespace opencgc::testdevice
