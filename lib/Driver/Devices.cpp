@@ -26,10 +26,10 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       mlir::MLIRContext &context,
                                       const DeviceOptions &options) {
   bool capturing = !options.captureDirectory.empty();
-  if (capturing && name != "vulkan")
+  if (capturing && name != "vulkan" && name != device::kCudaTargetName)
     return llvm::createStringError(
         "--capture records the dispatches of a device that runs kernels "
-        "(vulkan); device '" +
+        "(vulkan, cuda); device '" +
         name + "' has none to record");
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
@@ -46,7 +46,9 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   }
   if (name == device::kCudaTargetName) {
     // Asked for a GPU by name: without one it is an error, not a fallback.
-    auto cuda = device::createCudaDevice(context);
+    device::CudaDeviceOptions cudaOptions;
+    cudaOptions.captureDirectory = options.captureDirectory;
+    auto cuda = device::createCudaDevice(context, cudaOptions);
     if (!cuda)
       return llvm::createStringError("--device cuda: " +
                                      llvm::toString(cuda.takeError()));

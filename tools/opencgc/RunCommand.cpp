@@ -60,7 +60,8 @@ cl::opt<std::string>
               cl::init("vulkan"), cl::sub(runCommand));
 cl::opt<std::string> runCapture(
     "capture",
-    cl::desc("Record every Vulkan dispatch (kernel, launch size, bindings, "
+    cl::desc("Record every Vulkan dispatch or CUDA launch (kernel, launch "
+             "size, bindings, "
              "bound bytes before and after) into DIR, a new or empty "
              "directory, for opencgc-replay; each dispatch then runs alone "
              "(docs/capture.md)"),

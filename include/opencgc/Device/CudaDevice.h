@@ -15,6 +15,7 @@
 #include "opencgc/Device/Device.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class MLIRContext;
@@ -24,11 +25,18 @@ namespace opencgc::device {
 
 inline constexpr llvm::StringLiteral kCudaTargetName = "cuda";
 
+struct CudaDeviceOptions {
+  /// When set, every launch runs alone and is recorded into this directory
+  /// for opencgc-replay (docs/capture.md).
+  std::string captureDirectory;
+};
+
 /// Device 0 of the CUDA driver. Fails with a message saying why when
 /// libcuda.so.1 cannot be loaded (no NVIDIA driver), the driver finds no
 /// GPU (naming the call and its CUresult), or libNVVM is absent.
 llvm::Expected<std::unique_ptr<Device>>
-createCudaDevice(mlir::MLIRContext &context);
+createCudaDevice(mlir::MLIRContext &context,
+                 const CudaDeviceOptions &options = {});
 
 /// The CUDA target of `opencgc compile --target cuda`, on any machine: it
 /// answers the MLIR exchange as the cuda device does and needs no driver,

@@ -29,6 +29,7 @@ llvm::Error CudaCommandList::recordDispatch(
         return fail("bind point " + llvm::Twine(index) + ": " +
                     llvm::toString(copy.takeError()));
       addresses.push_back((*copy)->getAddress());
+      stagedSizes[(*copy)->getAddress()] = (*copy)->getSize();
       copies.push_back(std::move(*copy));
     } else {
       auto address = memory->resolve(binding->gpuBinding, bytes);
@@ -89,9 +90,73 @@ llvm::Error CudaCommandList::submit() {
   if (llvm::Error error = prefetch())
     return error;
   for (const CudaLaunch &each : launches)
-    if (llvm::Error error = launch(each))
+    if (llvm::Error error = capture ? launchCaptured(each) : launch(each))
       return error;
   return llvm::Error::success();
+}
+
+/// Each argument as a range of the resource (or staged copy) holding it,
+/// up to the end of the bytes the launch may touch there.
+llvm::Expected<std::vector<CapturedBinding>>
+CudaCommandList::describeBindings(const CudaLaunch &launch) const {
+  std::vector<CapturedBinding> bindings;
+  for (cuda::CUdeviceptr address : launch.arguments) {
+    std::optional<std::pair<cuda::CUdeviceptr, uint64_t>> resource =
+        memory->findResource(address);
+    auto staged = stagedSizes.find(address);
+    if (!resource && staged != stagedSizes.end())
+      resource = *staged;
+    if (!resource)
+      return llvm::createStringError(launch.label + ": capture: address " +
+                                     llvm::Twine(address) +
+                                     " is in no resource of this device");
+    auto [start, size] = *resource;
+    auto bound = boundRanges.find(address);
+    uint64_t bytes =
+        bound != boundRanges.end() ? bound->second : start + size - address;
+    bytes = std::min<uint64_t>(bytes, start + size - address);
+    bindings.push_back(
+        {reinterpret_cast<const void *>(start), size, address - start, bytes});
+  }
+  return bindings;
+}
+
+/// Runs `launch` alone, with the bytes it binds recorded before and after.
+llvm::Error CudaCommandList::launchCaptured(const CudaLaunch &launch) {
+  if (!launch.ptx)
+    return llvm::createStringError(launch.label + ": no PTX to capture");
+  CapturedKernel kernel;
+  kernel.language = "ptx";
+  kernel.entryPoint = launch.entryPoint;
+  kernel.code = {reinterpret_cast<const uint8_t *>(launch.ptx->data()),
+                 launch.ptx->size()};
+  kernel.numBindings = launch.arguments.size();
+  kernel.block = launch.block;
+  auto id = capture->addKernel(launch.ptx, kernel);
+  if (!id)
+    return id.takeError();
+  auto bindings = describeBindings(launch);
+  if (!bindings)
+    return bindings.takeError();
+  cuda::CUstream queue = context->getQueue();
+  auto read = [&](const void *resource, uint64_t offset,
+                  llvm::MutableArrayRef<uint8_t> out) -> llvm::Error {
+    if (llvm::Error error = context->check(
+            context->api().cuStreamSynchronize(queue), "cuStreamSynchronize"))
+      return error;
+    auto source = static_cast<cuda::CUdeviceptr>(
+        reinterpret_cast<uintptr_t>(resource) + offset);
+    return context->check(
+        context->api().cuMemcpyDtoH_v2(out.data(), source, out.size()),
+        "cuMemcpyDtoH_v2");
+  };
+  auto run = [&]() -> llvm::Error {
+    if (llvm::Error error = this->launch(launch))
+      return error;
+    return context->check(context->api().cuStreamSynchronize(queue),
+                          "cuStreamSynchronize");
+  };
+  return capture->captureDispatch(*id, launch.grid, *bindings, read, run);
 }
 
 } // namespace opencgc::device

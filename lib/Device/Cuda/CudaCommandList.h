@@ -14,17 +14,21 @@
 #include "CudaMemory.h"
 #include "CudaPartition.h"
 
+#include "opencgc/Device/CaptureWriter.h"
+
 #include <map>
 
 namespace opencgc::device {
 
 class CudaCommandList final : public RecordingCommandList {
 public:
+  /// With `capture`, each launch runs alone and is recorded into it.
   CudaCommandList(const Device &device,
                   std::shared_ptr<cuda::CudaContext> context,
-                  std::shared_ptr<CudaAddressSpace> memory)
+                  std::shared_ptr<CudaAddressSpace> memory,
+                  std::shared_ptr<CaptureWriter> capture = nullptr)
       : RecordingCommandList(device), context(std::move(context)),
-        memory(std::move(memory)) {}
+        memory(std::move(memory)), capture(std::move(capture)) {}
   /// Waits for its own launches before its staged data goes.
   ~CudaCommandList() override;
 
@@ -40,6 +44,9 @@ private:
   llvm::Error recordBarrier() override { return llvm::Error::success(); }
   llvm::Error prefetch() const;
   llvm::Error launch(const CudaLaunch &launch) const;
+  llvm::Error launchCaptured(const CudaLaunch &launch);
+  llvm::Expected<std::vector<CapturedBinding>>
+  describeBindings(const CudaLaunch &launch) const;
 
   std::shared_ptr<cuda::CudaContext> context;
   std::shared_ptr<CudaAddressSpace> memory;
@@ -49,6 +56,9 @@ private:
   std::vector<CudaLaunch> launches;
   /// Start -> bytes of every range bound, for prefetching.
   std::map<cuda::CUdeviceptr, uint64_t> boundRanges;
+  std::shared_ptr<CaptureWriter> capture;
+  /// Staged copies by address, with their sizes (a capture's regions).
+  std::map<cuda::CUdeviceptr, uint64_t> stagedSizes;
   bool submitted = false;
 };
 

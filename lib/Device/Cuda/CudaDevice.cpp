@@ -26,9 +26,11 @@ std::optional<std::string> acceptLowerable(cgc::SubgraphOp subgraph) {
 class CudaDevice final : public Device {
 public:
   CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
-             std::unique_ptr<PtxCompiler> ptx)
+             std::unique_ptr<PtxCompiler> ptx,
+             std::shared_ptr<CaptureWriter> capture)
       : context(context), cuda(cuda),
-        memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)) {
+        memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)),
+        capture(std::move(capture)) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadNvvmCodegenDialects(context);
   }
@@ -51,7 +53,7 @@ public:
     return memory->createBuffer(sizeInBytes);
   }
   llvm::Expected<std::unique_ptr<CommandList>> createCommandList() override {
-    return std::make_unique<CudaCommandList>(*this, cuda, memory);
+    return std::make_unique<CudaCommandList>(*this, cuda, memory, capture);
   }
   /// Launches without waiting; waitForIdle() waits for the queue.
   llvm::Error executeCommandList(CommandList &list) override {
@@ -81,6 +83,7 @@ private:
   std::shared_ptr<cuda::CudaContext> cuda;
   std::shared_ptr<CudaAddressSpace> memory;
   std::unique_ptr<PtxCompiler> ptx;
+  std::shared_ptr<CaptureWriter> capture;
   GpuKernelResponder responder{context, kCudaTargetName};
 };
 
@@ -130,7 +133,8 @@ std::unique_ptr<Device> createCudaCompileTarget(MLIRContext &context) {
   return std::make_unique<CudaCompileTarget>(context);
 }
 
-llvm::Expected<std::unique_ptr<Device>> createCudaDevice(MLIRContext &context) {
+llvm::Expected<std::unique_ptr<Device>>
+createCudaDevice(MLIRContext &context, const CudaDeviceOptions &options) {
   auto driver = cuda::CudaDriver::get();
   if (!driver)
     return driver.takeError();
@@ -141,8 +145,16 @@ llvm::Expected<std::unique_ptr<Device>> createCudaDevice(MLIRContext &context) {
   if (!ptx)
     return llvm::createStringError((*gpu)->getDescription() + ": " +
                                    llvm::toString(ptx.takeError()));
-  return std::make_unique<CudaDevice>(context, std::move(*gpu),
-                                      std::move(*ptx));
+  std::shared_ptr<CaptureWriter> capture;
+  if (!options.captureDirectory.empty()) {
+    auto writer = CaptureWriter::create(options.captureDirectory, "cuda",
+                                        (*gpu)->getDescription());
+    if (!writer)
+      return writer.takeError();
+    capture = std::move(*writer);
+  }
+  return std::make_unique<CudaDevice>(context, std::move(*gpu), std::move(*ptx),
+                                      std::move(capture));
 }
 
 } // namespace opencgc::device

@@ -73,6 +73,16 @@ static std::string hex(uint64_t value) {
   return llvm::formatv("{0:x}", value).str();
 }
 
+std::optional<std::pair<cuda::CUdeviceptr, uint64_t>>
+CudaAddressSpace::findResource(cuda::CUdeviceptr address) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto next = live.upper_bound(address);
+  if (next == live.begin() ||
+      address - std::prev(next)->first >= std::prev(next)->second)
+    return std::nullopt;
+  return *std::prev(next);
+}
+
 llvm::Expected<cuda::CUdeviceptr>
 CudaAddressSpace::resolve(GpuVirtualAddressRange range, uint64_t bytes) {
   std::lock_guard<std::mutex> lock(mutex);

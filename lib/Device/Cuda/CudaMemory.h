@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace opencgc::device {
 
@@ -64,6 +65,11 @@ public:
   /// resource of this device for the `bytes` the bind point needs.
   llvm::Expected<cuda::CUdeviceptr> resolve(GpuVirtualAddressRange range,
                                             uint64_t bytes);
+
+  /// The live resource holding `address`: its start and size (a capture
+  /// records whole regions of it).
+  std::optional<std::pair<cuda::CUdeviceptr, uint64_t>>
+  findResource(cuda::CUdeviceptr address);
 
   /// A managed copy of a CPU binding's data.
   llvm::Expected<std::shared_ptr<CudaAllocation>> stage(const void *data,

@@ -24,6 +24,7 @@ namespace {
 
 struct LoadedKernel {
   std::unique_ptr<CudaKernel> kernel;
+  std::shared_ptr<const std::string> ptx;
   codegen::KernelLaunch launch;
   std::string entryPoint;
 };
@@ -92,7 +93,9 @@ GeneratedPartition::generate(cgc::SubgraphOp subgraph, unsigned numOperands,
     auto compiled = CudaKernel::load(cuda, *text, kernel.entryPoint);
     if (!compiled)
       return fail(llvm::toString(compiled.takeError()));
-    loaded.push_back({std::move(*compiled), kernel.launch, kernel.entryPoint});
+    loaded.push_back({std::move(*compiled),
+                      std::make_shared<const std::string>(std::move(*text)),
+                      kernel.launch, kernel.entryPoint});
   }
   kernels[subgraph.getSymName()] = std::move(loaded);
   return llvm::Error::success();
@@ -128,7 +131,8 @@ void GeneratedPartition::record(llvm::ArrayRef<cuda::CUdeviceptr> bound,
           {kernel.kernel->getFunction(), kernel.launch.workgroupCount,
            kernel.launch.workgroupSize, arguments,
            "partition @" + name + ", invoke #" + std::to_string(index) +
-               " of @" + step.subgraph + ", kernel @" + kernel.entryPoint});
+               " of @" + step.subgraph + ", kernel @" + kernel.entryPoint,
+           kernel.ptx, kernel.entryPoint});
   }
 }
 

@@ -27,6 +27,9 @@ struct CudaLaunch {
   std::vector<cuda::CUdeviceptr> arguments;
   /// "partition @p, invoke #0 of @s, kernel @k", for messages.
   std::string label;
+  /// The kernel as loaded, for a capture (docs/capture.md).
+  std::shared_ptr<const std::string> ptx;
+  std::string entryPoint;
 };
 
 /// A partition whose subgraphs are loaded CUDA modules.

@@ -24,7 +24,9 @@ std::vector<DeviceFactory> cudaFactories() {
     llvm::consumeError(driver.takeError());
     return {};
   }
-  return {DeviceFactory(device::createCudaDevice)};
+  return {DeviceFactory([](mlir::MLIRContext &context) {
+    return device::createCudaDevice(context);
+  })};
 }
 
 class CudaAddressTest : public DeviceApiTest {};
