@@ -48,6 +48,7 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
     // Asked for a GPU by name: without one it is an error, not a fallback.
     device::CudaDeviceOptions cudaOptions;
     cudaOptions.captureDirectory = options.captureDirectory;
+    cudaOptions.useCache = options.useCache;
     auto cuda = device::createCudaDevice(context, cudaOptions);
     if (!cuda)
       return llvm::createStringError("--device cuda: " +

@@ -29,6 +29,8 @@ struct CudaDeviceOptions {
   /// When set, every launch runs alone and is recorded into this directory
   /// for opencgc-replay (docs/capture.md).
   std::string captureDirectory;
+  /// Keep the PTX libNVVM writes in the on-disk cache (docs/devices.md).
+  bool useCache = true;
 };
 
 /// Device 0 of the CUDA driver. Fails with a message saying why when

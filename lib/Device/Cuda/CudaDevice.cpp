@@ -1,6 +1,7 @@
 //===- CudaDevice.cpp - The device API on NVIDIA GPUs ---------------------===//
 #include "opencgc/Device/CudaDevice.h"
 
+#include "../CacheDirectory.h"
 #include "../Reference/ExchangeResponder.h"
 #include "CudaCommandList.h"
 #include "CudaContext.h"
@@ -141,7 +142,8 @@ createCudaDevice(MLIRContext &context, const CudaDeviceOptions &options) {
   auto gpu = cuda::CudaContext::open(*driver);
   if (!gpu)
     return gpu.takeError();
-  auto ptx = PtxCompiler::create((*gpu)->getComputeCapability());
+  auto ptx = PtxCompiler::create((*gpu)->getComputeCapability(),
+                                 options.useCache ? getCacheDirectory() : "");
   if (!ptx)
     return llvm::createStringError((*gpu)->getDescription() + ": " +
                                    llvm::toString(ptx.takeError()));

@@ -36,7 +36,7 @@ bool rejectsTarget(const std::string &message) {
 } // namespace
 
 llvm::Expected<std::unique_ptr<PtxCompiler>>
-PtxCompiler::create(int capability) {
+PtxCompiler::create(int capability, std::string cacheDirectory) {
   auto libNvvm = codegen::LibNvvm::get();
   if (!libNvvm)
     return libNvvm.takeError();
@@ -47,16 +47,21 @@ PtxCompiler::create(int capability) {
         " is older than compute_70, the oldest target this device compiles "
         "for");
   return std::unique_ptr<PtxCompiler>(
-      new PtxCompiler(*libNvvm, capability, target));
+      new PtxCompiler(*libNvvm, capability, target, std::move(cacheDirectory)));
 }
 
 llvm::Expected<std::string> PtxCompiler::compile(llvm::ArrayRef<char> bitcode,
                                                  llvm::StringRef name) {
   while (true) {
     int current = target.load();
-    auto ptx = libNvvm.compileToPtx(bitcode, name, archName(current));
-    if (ptx)
+    std::string arch = archName(current);
+    if (std::optional<std::string> cached = cache.load(bitcode, name, arch))
+      return *cached;
+    auto ptx = libNvvm.compileToPtx(bitcode, name, arch);
+    if (ptx) {
+      cache.store(bitcode, name, arch, *ptx);
       return ptx;
+    }
     std::string message = llvm::toString(ptx.takeError());
     int older = targetAtMost(current - 1);
     if (!rejectsTarget(message) || !older)

@@ -10,6 +10,8 @@
 #ifndef OPENCGC_LIB_DEVICE_CUDA_PTXCOMPILER_H
 #define OPENCGC_LIB_DEVICE_CUDA_PTXCOMPILER_H
 
+#include "PtxCache.h"
+
 #include "opencgc/Codegen/LibNvvm.h"
 
 #include <atomic>
@@ -22,7 +24,9 @@ class PtxCompiler {
 public:
   /// For a GPU of compute capability `capability` (major * 10 + minor).
   /// Fails when libNVVM is absent or the GPU is older than every target.
-  static llvm::Expected<std::unique_ptr<PtxCompiler>> create(int capability);
+  /// PTX is kept in `cacheDirectory` when it is not empty.
+  static llvm::Expected<std::unique_ptr<PtxCompiler>>
+  create(int capability, std::string cacheDirectory = "");
 
   /// PTX for `bitcode` (a kernel module named `name`); errors hold
   /// libNVVM's log. Safe to call from several threads.
@@ -33,13 +37,16 @@ public:
   std::string describe() const;
 
 private:
-  PtxCompiler(const codegen::LibNvvm &libNvvm, int capability, int target)
-      : libNvvm(libNvvm), capability(capability), target(target) {}
+  PtxCompiler(const codegen::LibNvvm &libNvvm, int capability, int target,
+              std::string cacheDirectory)
+      : libNvvm(libNvvm), capability(capability), target(target),
+        cache(std::move(cacheDirectory), libNvvm.describe()) {}
 
   const codegen::LibNvvm &libNvvm;
   int capability;
   /// The target in use, lowered when libNVVM rejects one.
   std::atomic<int> target;
+  PtxCache cache;
 };
 
 } // namespace opencgc::device

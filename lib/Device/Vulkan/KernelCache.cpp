@@ -1,6 +1,8 @@
 //===- KernelCache.cpp - Compiled partitions on disk ----------------------===//
 #include "KernelCache.h"
 
+#include "../CacheDirectory.h"
+
 #include "opencgc/Support/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -101,18 +103,6 @@ std::string KernelCache::computeKey(llvm::ArrayRef<uint8_t> partitionContainer,
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
-std::string KernelCache::getDefaultDirectory() {
-  llvm::SmallString<256> path;
-  if (auto explicitDir = llvm::sys::Process::GetEnv("OPENCGC_CACHE_DIR"))
-    return *explicitDir;
-  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
-    path = *xdg;
-  else if (!llvm::sys::path::cache_directory(path))
-    return "";
-  llvm::sys::path::append(path, "opencgc");
-  return path.str().str();
-}
-
 std::string KernelCache::pathFor(llvm::StringRef key) const {
   llvm::SmallString<256> path(directory);
   llvm::sys::path::append(path, "kernels", key + ".bin");
@@ -152,17 +142,7 @@ void KernelCache::store(llvm::StringRef key,
                         const PartitionKernels &kernels) const {
   if (!isEnabled())
     return;
-  std::string path = pathFor(key);
-  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)))
-    return;
-  // Write to a temporary file and rename, so readers never see half a file.
-  std::string temporary =
-      path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
-  {
-    std::error_code error;
-    llvm::raw_fd_ostream os(temporary, error, llvm::sys::fs::OF_None);
-    if (error)
-      return;
+  writeCacheFile(pathFor(key), [&](llvm::raw_ostream &os) {
     writeString(os, kFormat);
     writeU32(os, kernels.size());
     for (const auto &[name, list] : kernels) {
@@ -181,9 +161,7 @@ void KernelCache::store(llvm::StringRef key,
                  kernel.binary.size() * 4);
       }
     }
-  }
-  if (llvm::sys::fs::rename(temporary, path))
-    llvm::sys::fs::remove(temporary);
+  });
 }
 
 } // namespace opencgc::device

@@ -40,10 +40,6 @@ public:
   /// Best effort: a cache that cannot be written is skipped silently.
   void store(llvm::StringRef key, const PartitionKernels &kernels) const;
 
-  /// $OPENCGC_CACHE_DIR, else $XDG_CACHE_HOME/opencgc, else
-  /// ~/.cache/opencgc; empty when none can be found.
-  static std::string getDefaultDirectory();
-
 private:
   std::string pathFor(llvm::StringRef key) const;
   std::string directory;

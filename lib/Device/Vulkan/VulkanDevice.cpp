@@ -1,6 +1,7 @@
 //===- VulkanDevice.cpp - The device API on Vulkan 1.3 --------------------===//
 #include "opencgc/Device/VulkanDevice.h"
 
+#include "../CacheDirectory.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
 #include "VulkanCapture.h"
@@ -133,8 +134,7 @@ createVulkanDevice(MLIRContext &context, const VulkanDeviceOptions &options) {
   }
   return std::make_unique<VulkanDevice>(
       context, std::shared_ptr<vulkan::VulkanContext>(std::move(*created)),
-      options.useCache ? KernelCache::getDefaultDirectory() : "",
-      std::move(capture));
+      options.useCache ? getCacheDirectory() : "", std::move(capture));
 }
 
 } // namespace opencgc::device

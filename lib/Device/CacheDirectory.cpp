@@ -1,0 +1,39 @@
+//===- CacheDirectory.cpp - Where devices keep compiled kernels -----------===//
+#include "CacheDirectory.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+namespace opencgc::device {
+
+std::string getCacheDirectory() {
+  llvm::SmallString<256> path;
+  if (auto explicitDir = llvm::sys::Process::GetEnv("OPENCGC_CACHE_DIR"))
+    return *explicitDir;
+  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
+    path = *xdg;
+  else if (!llvm::sys::path::cache_directory(path))
+    return "";
+  llvm::sys::path::append(path, "opencgc");
+  return path.str().str();
+}
+
+void writeCacheFile(llvm::StringRef path,
+                    llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)))
+    return;
+  std::string temporary =
+      (path + ".tmp" + llvm::Twine(llvm::sys::Process::getProcessId())).str();
+  {
+    std::error_code error;
+    llvm::raw_fd_ostream os(temporary, error, llvm::sys::fs::OF_None);
+    if (error)
+      return;
+    write(os);
+  }
+  if (llvm::sys::fs::rename(temporary, path))
+    llvm::sys::fs::remove(temporary);
+}
+
+} // namespace opencgc::device
