@@ -30,8 +30,9 @@ std::string describe(const Value &value) {
 
 class ConstantNumbering {
 public:
-  ConstantNumbering(ModuleValues &values, WriterErrors &errors)
-      : values(values), errors(errors) {}
+  ConstantNumbering(ModuleValues &values, const PointeeTypes &pointees,
+                    WriterErrors &errors)
+      : values(values), pointees(pointees), errors(errors) {}
 
   void add(const Constant *constant) {
     if (values.ids.count(constant))
@@ -49,9 +50,8 @@ public:
     if (isa<ConstantExpr>(constant) || isa<ConstantAggregate>(constant))
       for (const Use &operand : constant->operands())
         add(cast<Constant>(operand.get()));
-    unsigned id = values.ids.size();
-    values.ids[constant] = id;
-    values.constants.push_back(constant);
+    values.add(constant);
+    values.constants.push_back({constant});
   }
 
   void addOperands(const User &user) {
@@ -65,17 +65,40 @@ public:
   void addMetadata(const MDNode *node) {
     if (!visitedNodes.insert(node).second)
       return;
-    for (const MDOperand &operand : node->operands()) {
-      if (const auto *value = dyn_cast_or_null<ConstantAsMetadata>(operand))
-        if (!isa<GlobalValue>(value->getValue()))
+    for (unsigned i = 0, e = node->getNumOperands(); i < e; ++i) {
+      const Metadata *operand = node->getOperand(i);
+      if (const auto *value = dyn_cast_or_null<ConstantAsMetadata>(operand)) {
+        if (Type *pointee = pointees.getMetadataOperand(node, i))
+          addTyped(i, value->getValue(), pointee);
+        else if (!isa<GlobalValue>(value->getValue()))
           add(value->getValue());
+      }
       if (const auto *child = dyn_cast_or_null<MDNode>(operand))
         addMetadata(child);
     }
   }
 
 private:
+  /// A null or undef pointer with the pointee metadata gave it: one
+  /// constant per (value, pointee), shared by the operands naming it.
+  void addTyped(unsigned operand, const Constant *value, Type *pointee) {
+    if (!value->getType()->isPointerTy() ||
+        !(isa<UndefValue>(value) || isa<ConstantPointerNull>(value))) {
+      errors.report("metadata operand " + Twine(operand) +
+                    " was given a pointee type, but it is " + describe(*value) +
+                    ", not a null or undef pointer");
+      return;
+    }
+    auto [found, inserted] =
+        values.typedConstants.try_emplace({value, pointee}, values.count);
+    if (!inserted)
+      return;
+    ++values.count;
+    values.constants.push_back({value, pointee});
+  }
+
   ModuleValues &values;
+  const PointeeTypes &pointees;
   WriterErrors &errors;
   DenseSet<const MDNode *> visitedNodes;
 };
@@ -173,15 +196,17 @@ bool writeConstantExpression(const ConstantExpr *expression,
 
 } // namespace
 
-ModuleValues numberModuleValues(const Module &module, WriterErrors &errors) {
+ModuleValues numberModuleValues(const Module &module,
+                                const PointeeTypes &pointees,
+                                WriterErrors &errors) {
   ModuleValues values;
   for (const GlobalVariable &global : module.globals())
-    values.ids[&global] = values.ids.size();
+    values.add(&global);
   for (const Function &function : module)
-    values.ids[&function] = values.ids.size();
+    values.add(&function);
   if (!module.alias_empty() || !module.ifunc_empty())
     errors.report("aliases and ifuncs have no legacy bitcode form here");
-  ConstantNumbering numbering(values, errors);
+  ConstantNumbering numbering(values, pointees, errors);
   for (const GlobalVariable &global : module.globals())
     if (global.hasInitializer())
       numbering.add(global.getInitializer());
@@ -195,11 +220,21 @@ ModuleValues numberModuleValues(const Module &module, WriterErrors &errors) {
   return values;
 }
 
+unsigned typeOfConstant(const ModuleConstant &constant,
+                        PointeeInference &inference) {
+  if (!constant.pointee)
+    return inference.typeOf(constant.constant);
+  return inference.pointerTo(
+      constant.pointee, constant.constant->getType()->getPointerAddressSpace());
+}
+
 void planConstantTypes(const ModuleValues &values,
                        PointeeInference &inference) {
-  for (const auto &entry : values.ids)
-    inference.typeOf(entry.first);
-  for (const Constant *constant : values.constants) {
+  for (const Value *value : values.inOrder)
+    inference.typeOf(value);
+  for (const ModuleConstant &entry : values.constants) {
+    typeOfConstant(entry, inference);
+    const Constant *constant = entry.constant;
     for (const Use &operand : constant->operands())
       inference.typeOf(operand.get());
     if (const auto *gep = dyn_cast<GEPOperator>(constant))
@@ -214,8 +249,9 @@ void writeConstantsBlock(BitstreamWriter &stream, const ModuleValues &values,
     return;
   stream.EnterSubblock(bitc::CONSTANTS_BLOCK_ID, 4);
   std::optional<unsigned> currentType;
-  for (const Constant *constant : values.constants) {
-    unsigned type = inference.typeOf(constant);
+  for (const ModuleConstant &entry : values.constants) {
+    const Constant *constant = entry.constant;
+    unsigned type = typeOfConstant(entry, inference);
     if (type != currentType) {
       SmallVector<uint64_t, 1> setType = {type};
       stream.EmitRecord(bitc::CST_CODE_SETTYPE, setType);

@@ -19,7 +19,12 @@ namespace opencgc::bitcode {
 
 /// Global variables, functions, then constants (operands first).
 ModuleValues numberModuleValues(const llvm::Module &module,
+                                const PointeeTypes &pointees,
                                 WriterErrors &errors);
+
+/// The legacy type of a module constant.
+unsigned typeOfConstant(const ModuleConstant &constant,
+                        PointeeInference &inference);
 
 /// Interns the types of every module value (before the type block).
 void planConstantTypes(const ModuleValues &values, PointeeInference &inference);

@@ -173,18 +173,89 @@ bool FunctionWriter::writeMemoryAccess(const Instruction &instruction) {
     emit(bitc::FUNC_CODE_INST_GEP, record);
     return true;
   }
-  if (const auto *alloca = dyn_cast<AllocaInst>(&instruction)) {
-    const Value *size = alloca->getArraySize();
-    if (!module.ids.count(size))
-      fail(instruction, "a dynamic alloca size is not written");
-    // ALLOCA: [pointer type, size type, size (absolute id), align]; the
-    // pointer type (no explicit-type bit) is what every reader accepts.
-    record.append({inference.typeOf(alloca), types.get(size->getType()),
-                   idOf(size), encodeAlignment(alloca->getAlign())});
-    emit(bitc::FUNC_CODE_INST_ALLOCA, record);
+  if (isa<AllocaInst>(instruction)) {
+    writeAlloca(instruction);
+    return true;
+  }
+  if (isa<AtomicRMWInst>(instruction)) {
+    writeAtomicRmw(instruction);
+    return true;
+  }
+  if (isa<AtomicCmpXchgInst>(instruction)) {
+    writeCompareExchange(instruction);
     return true;
   }
   return false;
+}
+
+void FunctionWriter::writeAtomicRmw(const Instruction &instruction) {
+  const auto &rmw = cast<AtomicRMWInst>(instruction);
+  std::optional<unsigned> operation = encodeRmwOperation(rmw.getOperation());
+  std::optional<unsigned> scope = encodeSyncScope(rmw.getSyncScopeID());
+  if (!operation || !scope)
+    fail(instruction, "its operation or synchronization scope has no "
+                      "legacy form");
+  // ATOMICRMW (the 3.7 code, 38): [pointer, value, operation, volatile,
+  // ordering, scope]; the value's type is the pointer's pointee.
+  Operand value = use(rmw.getValOperand());
+  Operand pointer =
+      use(rmw.getPointerOperand(),
+          types.getPointer(value.type, rmw.getPointerAddressSpace()));
+  SmallVector<uint64_t, 8> record;
+  pushValueAndType(record, pointer);
+  pushValue(record, value);
+  record.append({operation.value_or(0), rmw.isVolatile(),
+                 encodeOrdering(rmw.getOrdering()), scope.value_or(0)});
+  emit(bitc::FUNC_CODE_INST_ATOMICRMW_OLD, record);
+}
+
+void FunctionWriter::writeCompareExchange(const Instruction &instruction) {
+  const auto &exchange = cast<AtomicCmpXchgInst>(instruction);
+  std::optional<unsigned> scope = encodeSyncScope(exchange.getSyncScopeID());
+  if (!scope)
+    fail(instruction, "its synchronization scope has no legacy form");
+  // CMPXCHG: [pointer, compare (with its type), new value, volatile,
+  // success ordering, scope, failure ordering, weak].
+  Operand compare = use(exchange.getCompareOperand());
+  Operand replacement = use(exchange.getNewValOperand());
+  Operand pointer =
+      use(exchange.getPointerOperand(),
+          types.getPointer(compare.type, exchange.getPointerAddressSpace()));
+  SmallVector<uint64_t, 10> record;
+  pushValueAndType(record, pointer);
+  pushValueAndType(record, compare);
+  pushValue(record, replacement);
+  record.append(
+      {exchange.isVolatile(), encodeOrdering(exchange.getSuccessOrdering()),
+       scope.value_or(0), encodeOrdering(exchange.getFailureOrdering()),
+       exchange.isWeak()});
+  emit(bitc::FUNC_CODE_INST_CMPXCHG, record);
+}
+
+void FunctionWriter::writeAlloca(const Instruction &instruction) {
+  const auto &alloca = cast<AllocaInst>(instruction);
+  const Value *size = alloca.getArraySize();
+  if (!module.ids.count(size))
+    fail(instruction, "a dynamic alloca size is not written");
+  // ALLOCA: [type, size type, size (absolute id), align]: the pointer type,
+  // which every reader accepts, or (explicit-type bit 6 of align, as DXC
+  // writes it) the allocated type.
+  uint64_t align = encodeAlignment(alloca.getAlign());
+  unsigned type = inference.typeOf(&alloca);
+  if (flavour.explicitMemoryTypes) {
+    type = types.get(alloca.getAllocatedType());
+    align |= 1 << 6;
+  }
+  SmallVector<uint64_t, 4> record = {type, types.get(size->getType()),
+                                     idOf(size), align};
+  emit(bitc::FUNC_CODE_INST_ALLOCA, record);
+}
+
+uint64_t FunctionWriter::flagsOf(const Instruction &instruction) const {
+  uint64_t flags = encodeWrapFlags(instruction);
+  if (flavour.writesFastMath)
+    flags |= encodeFastMath37(instruction);
+  return flags;
 }
 
 bool FunctionWriter::writeArithmetic(const Instruction &instruction) {
@@ -196,7 +267,7 @@ bool FunctionWriter::writeArithmetic(const Instruction &instruction) {
     pushValueAndType(record, lhs);
     pushValue(record, rhs);
     record.push_back(*opcode);
-    if (uint64_t flags = encodeWrapFlags(instruction))
+    if (uint64_t flags = flagsOf(instruction))
       record.push_back(flags);
     emit(bitc::FUNC_CODE_INST_BINOP, record);
     return true;
@@ -208,6 +279,8 @@ bool FunctionWriter::writeArithmetic(const Instruction &instruction) {
     pushValueAndType(record, zero);
     pushValue(record, operand);
     record.push_back(bitc::BINOP_SUB);
+    if (uint64_t flags = flagsOf(instruction))
+      record.push_back(flags);
     emit(bitc::FUNC_CODE_INST_BINOP, record);
     return true;
   }
@@ -224,6 +297,8 @@ bool FunctionWriter::writeArithmetic(const Instruction &instruction) {
     pushValueAndType(record, lhs);
     pushValue(record, rhs);
     record.push_back(compare->getPredicate());
+    if (uint64_t flags = flagsOf(instruction))
+      record.push_back(flags);
     emit(bitc::FUNC_CODE_INST_CMP2, record);
     return true;
   }
@@ -310,6 +385,12 @@ void FunctionWriter::writeCall(const Instruction &instruction) {
   const Value *callee = call.getCalledOperand();
   if (isa<InlineAsm>(callee) || call.hasOperandBundles()) {
     fail(instruction, "inline assembly and operand bundles are not written");
+    return;
+  }
+  if (call.isLifetimeStartOrEnd()) {
+    // LLVM 21 dropped their size operand: no legacy reader knows this form.
+    fail(instruction, "lifetime markers are not written (their legacy form "
+                      "has a size operand)");
     return;
   }
   const auto *direct = dyn_cast<Function>(callee);

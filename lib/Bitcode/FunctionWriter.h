@@ -8,6 +8,7 @@
 #ifndef OPENCGC_LIB_BITCODE_FUNCTIONWRITER_H
 #define OPENCGC_LIB_BITCODE_FUNCTIONWRITER_H
 
+#include "LegacyFlavour.h"
 #include "LegacyTypeTable.h"
 #include "ModuleValues.h"
 #include "PointeeInference.h"
@@ -31,9 +32,9 @@ class FunctionWriter {
 public:
   FunctionWriter(const llvm::Function &function, const ModuleValues &module,
                  PointeeInference &inference, LegacyTypeTable &types,
-                 WriterErrors &errors)
+                 const FlavourTraits &flavour, WriterErrors &errors)
       : function(function), module(module), inference(inference), types(types),
-        errors(errors) {}
+        flavour(flavour), errors(errors) {}
 
   void plan() { walk(nullptr); }
   void write(llvm::BitstreamWriter &stream) { walk(&stream); }
@@ -51,7 +52,13 @@ private:
   bool writeArithmetic(const llvm::Instruction &instruction);
   bool writeControlFlow(const llvm::Instruction &instruction);
   bool writeAggregateAccess(const llvm::Instruction &instruction);
+  void writeAlloca(const llvm::Instruction &instruction);
+  void writeAtomicRmw(const llvm::Instruction &instruction);
+  void writeCompareExchange(const llvm::Instruction &instruction);
   void writeCall(const llvm::Instruction &instruction);
+  /// The flags operand of a binary operator or compare: nuw/nsw/exact, and
+  /// fast-math flags where the flavour writes them.
+  uint64_t flagsOf(const llvm::Instruction &instruction) const;
   void writePhi(const llvm::Instruction &instruction);
 
   /// `value` as an operand of type `expected`: a pointer with another
@@ -73,6 +80,7 @@ private:
   const ModuleValues &module;
   PointeeInference &inference;
   LegacyTypeTable &types;
+  const FlavourTraits &flavour;
   WriterErrors &errors;
   llvm::BitstreamWriter *stream = nullptr;
   /// Arguments and instructions, numbered by the planning walk.

@@ -17,6 +17,10 @@ unsigned PointeeInference::typeOf(const Value *value) {
   return types.getPointer(pointeeOf(value), type->getPointerAddressSpace());
 }
 
+unsigned PointeeInference::pointerTo(Type *pointee, unsigned addressSpace) {
+  return types.getPointer(types.get(pointee), addressSpace);
+}
+
 unsigned PointeeInference::signatureOf(const Function *function) {
   auto found = signatures.find(function);
   if (found != signatures.end())

@@ -36,6 +36,8 @@ public:
   unsigned pointeeOf(const llvm::Value *value);
   /// A function's type with its parameters' pointees.
   unsigned signatureOf(const llvm::Function *function);
+  /// The type id of a pointer to `pointee` in `addressSpace`.
+  unsigned pointerTo(llvm::Type *pointee, unsigned addressSpace);
 
 private:
   unsigned computePointee(const llvm::Value *value);

@@ -85,8 +85,7 @@ std::optional<unsigned> encodeBinaryOperator(unsigned opcode) {
   }
 }
 
-/// nuw/nsw and exact, which both formats know; fast-math flags are not
-/// written (their bit layout changed between the formats).
+/// nuw/nsw and exact, which both formats know.
 uint64_t encodeWrapFlags(const Instruction &instruction) {
   uint64_t flags = 0;
   if (const auto *overflowing =
@@ -103,9 +102,88 @@ uint64_t encodeWrapFlags(const Instruction &instruction) {
   return flags;
 }
 
+uint64_t encodeFastMath37(const Instruction &instruction) {
+  if (!isa<FPMathOperator>(instruction))
+    return 0;
+  // LLVM 3.7 lib/Bitcode/LLVMBitCodes.h, FastMathMap.
+  constexpr uint64_t unsafeAlgebra = 1, noNaNs = 2, noInfs = 4,
+                     noSignedZeros = 8, allowReciprocal = 16;
+  if (instruction.isFast())
+    return unsafeAlgebra | noNaNs | noInfs | noSignedZeros | allowReciprocal;
+  uint64_t flags = 0;
+  if (instruction.hasNoNaNs())
+    flags |= noNaNs;
+  if (instruction.hasNoInfs())
+    flags |= noInfs;
+  if (instruction.hasNoSignedZeros())
+    flags |= noSignedZeros;
+  if (instruction.hasAllowReciprocal())
+    flags |= allowReciprocal;
+  return flags;
+}
+
 uint64_t encodeSignedInteger(int64_t value) {
   // Sign in the low bit, magnitude above it ("emitSignedInt64").
   return value >= 0 ? uint64_t(value) << 1 : (uint64_t(-value) << 1) | 1;
+}
+
+unsigned encodeOrdering(AtomicOrdering ordering) {
+  switch (ordering) {
+  case AtomicOrdering::NotAtomic:
+    return bitc::ORDERING_NOTATOMIC;
+  case AtomicOrdering::Unordered:
+    return bitc::ORDERING_UNORDERED;
+  case AtomicOrdering::Monotonic:
+    return bitc::ORDERING_MONOTONIC;
+  case AtomicOrdering::Acquire:
+    return bitc::ORDERING_ACQUIRE;
+  case AtomicOrdering::Release:
+    return bitc::ORDERING_RELEASE;
+  case AtomicOrdering::AcquireRelease:
+    return bitc::ORDERING_ACQREL;
+  case AtomicOrdering::SequentiallyConsistent:
+    return bitc::ORDERING_SEQCST;
+  }
+  return bitc::ORDERING_SEQCST;
+}
+
+std::optional<unsigned> encodeRmwOperation(AtomicRMWInst::BinOp op) {
+  switch (op) {
+  case AtomicRMWInst::Xchg:
+    return bitc::RMW_XCHG;
+  case AtomicRMWInst::Add:
+    return bitc::RMW_ADD;
+  case AtomicRMWInst::Sub:
+    return bitc::RMW_SUB;
+  case AtomicRMWInst::And:
+    return bitc::RMW_AND;
+  case AtomicRMWInst::Nand:
+    return bitc::RMW_NAND;
+  case AtomicRMWInst::Or:
+    return bitc::RMW_OR;
+  case AtomicRMWInst::Xor:
+    return bitc::RMW_XOR;
+  case AtomicRMWInst::Max:
+    return bitc::RMW_MAX;
+  case AtomicRMWInst::Min:
+    return bitc::RMW_MIN;
+  case AtomicRMWInst::UMax:
+    return bitc::RMW_UMAX;
+  case AtomicRMWInst::UMin:
+    return bitc::RMW_UMIN;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<unsigned> encodeSyncScope(SyncScope::ID scope) {
+  // LLVM 3.7's SynchronizationScope: SingleThread = 0, CrossThread = 1;
+  // LLVM 5 to 22 keep the two ids.
+  if (scope == SyncScope::SingleThread)
+    return 0;
+  if (scope == SyncScope::System)
+    return 1;
+  return std::nullopt;
 }
 
 unsigned encodeLinkage(const GlobalValue &global) {
