@@ -38,8 +38,8 @@ int main(int argc, char **argv) {
       "  opencgc bench MODEL|--micro gemm|conv  time a model or a kernel "
       "against a baseline\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n"
-      "  opencgc validate FILE.bc    check NVVM IR against the NVVM IR "
-      "specification\n");
+      "  opencgc validate FILE.bc|FILE.dxil  check NVVM IR, or a DXIL "
+      "container, against its specification's rules\n");
 
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);
