@@ -615,16 +615,9 @@ TEST_P(Llvm37CorpusTest, RewrittenModuleReadsBackAsDxcs) {
   EXPECT_EQ(groupsOf(bytesOf(ours)), groupsOf(dxc));
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char &c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Corpus, Llvm37CorpusTest,
-                         ::testing::ValuesIn(listDxilCorpus()), testName);
+                         ::testing::ValuesIn(listDxilCorpus()),
+                         dxilCorpusTestName);
 // An absent corpus is reported by DxilCorpusTest.Inventory.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Llvm37CorpusTest);
 

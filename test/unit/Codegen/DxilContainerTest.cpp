@@ -157,16 +157,9 @@ TEST_P(DxilContainerCorpusTest, RewrittenFromMetadataByteForByte) {
   EXPECT_TRUE(*written == bytes) << firstDifference(bytes, *written);
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char &c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Corpus, DxilContainerCorpusTest,
-                         ::testing::ValuesIn(listDxilCorpus()), testName);
+                         ::testing::ValuesIn(listDxilCorpus()),
+                         dxilCorpusTestName);
 // An absent corpus is reported by DxilContainerTest.CorpusCoverage.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DxilContainerCorpusTest);
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/DxilValidator.h"
+#include "../Interchange/InterchangeTestUtils.h"
 #include "opencgc/Codegen/DxilContainer.h"
 #include "opencgc/Interchange/DxContainer.h"
 
@@ -35,21 +36,7 @@ using namespace opencgc::codegen;
 
 namespace {
 
-std::string corpusDir() {
-  return std::string(OPENCGC_SHARED_DIR) + "/corpus/dxil";
-}
-
-/// Corpus files relative to corpusDir(), sorted.
-std::vector<std::string> listCorpus() {
-  std::vector<std::string> files;
-  std::error_code error;
-  for (sys::fs::recursive_directory_iterator it(corpusDir(), error), end;
-       it != end && !error; it.increment(error))
-    if (sys::path::extension(it->path()) == ".dxil")
-      files.push_back(it->path().substr(corpusDir().size() + 1));
-  llvm::sort(files);
-  return files;
-}
+std::string corpusDir() { return test::dxilCorpusDir(); }
 
 std::vector<uint8_t> readCorpus(StringRef file) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
@@ -85,7 +72,7 @@ void expectRule(const std::vector<DxilFinding> &findings, StringRef rule) {
 //===----------------------------------------------------------------------===//
 
 TEST(DxilValidatorCorpusTest, AcceptsTheValidAndRejectsTheDerivativeShaders) {
-  std::vector<std::string> files = listCorpus();
+  std::vector<std::string> files = test::listDxilCorpus();
   ASSERT_EQ(files.size(), 141u) << "corpus not found at " << corpusDir();
   unsigned accepted = 0, rejected = 0;
   for (const std::string &file : files)
@@ -108,16 +95,9 @@ TEST_P(DxilValidatorCorpusFileTest, Verdict) {
     EXPECT_EQ(errors(findings), "");
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char &c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(DxilValidatorCorpus, DxilValidatorCorpusFileTest,
-                         ::testing::ValuesIn(listCorpus()), testName);
+                         ::testing::ValuesIn(test::listDxilCorpus()),
+                         test::dxilCorpusTestName);
 // An absent corpus is reported by the test above.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DxilValidatorCorpusFileTest);
 
@@ -125,7 +105,7 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DxilValidatorCorpusFileTest);
 /// (buffers only) must pass too: two independent readings of the format.
 TEST(DxilValidatorWriterTest, AcceptsTheContainerWriterOutput) {
   unsigned written = 0;
-  for (const std::string &file : listCorpus()) {
+  for (const std::string &file : test::listDxilCorpus()) {
     if (isDerivativeShader(file))
       continue;
     std::vector<uint8_t> bytes = readCorpus(file);

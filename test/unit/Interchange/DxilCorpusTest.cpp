@@ -76,16 +76,9 @@ TEST_P(DxilCorpusFileTest, WriterReproducesContainer) {
   EXPECT_EQ(writer.finish(/*sign=*/!view->isUnsigned()), bytes);
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string> &info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char &c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)))
-      c = '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Corpus, DxilCorpusFileTest,
-                         ::testing::ValuesIn(listDxilCorpus()), testName);
+                         ::testing::ValuesIn(listDxilCorpus()),
+                         dxilCorpusTestName);
 // An absent corpus is reported by DxilCorpusTest.Inventory.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DxilCorpusFileTest);
 

@@ -9,6 +9,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace opencgc::test {
 
@@ -41,6 +42,15 @@ std::vector<std::string> listDxilCorpus() {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::string
+dxilCorpusTestName(const ::testing::TestParamInfo<std::string> &info) {
+  std::string name = info.param.substr(0, info.param.rfind('.'));
+  for (char &c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
 }
 
 std::vector<uint8_t> readBytes(const std::string &path) {

@@ -4,6 +4,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,6 +23,10 @@ std::string dxilCorpusDir();
 /// Paths of every .dxil file below dxilCorpusDir(), relative to it, sorted.
 std::vector<std::string> listDxilCorpus();
 std::vector<uint8_t> readBytes(const std::string &path);
+/// A gtest name for a corpus path: "cs_6_0/default_cs.dxil" ->
+/// "cs_6_0_default_cs".
+std::string
+dxilCorpusTestName(const ::testing::TestParamInfo<std::string> &info);
 
 /// The error message of `value`, or "" if it holds a value.
 template <typename T> std::string errorOf(llvm::Expected<T> value) {
