@@ -31,21 +31,6 @@ std::vector<DeviceFactory> cudaFactories() {
 
 class CudaAddressTest : public DeviceApiTest {};
 
-TEST_P(CudaAddressTest, RejectsRangesOutsideItsResources) {
-  stateObject = createDriverStateObject();
-  ASSERT_TRUE(stateObject);
-  allocateBindPoints();
-  std::vector<float> host(16, 1.0f);
-  std::vector<ProgramBinding> bindings = driverBindings();
-  bindings[0].gpuBinding.startAddress =
-      reinterpret_cast<device::GpuVirtualAddress>(host.data());
-  expectDispatchError(bindings, "bind point 0: the range of 64 bytes at "
-                                "address");
-  bindings = driverBindings();
-  bindings[6] = ProgramBinding::gpu(6, memory->getRange(7 * 256 - 32, 64));
-  expectDispatchError(bindings, "is not inside a live resource");
-}
-
 TEST_P(CudaAddressTest, RejectsRangesItsKernelsCannotLoad) {
   stateObject = createDriverStateObject();
   ASSERT_TRUE(stateObject);
@@ -56,20 +41,13 @@ TEST_P(CudaAddressTest, RejectsRangesItsKernelsCannotLoad) {
   expectDispatchError(bindings, "is not aligned to 16 bytes");
 }
 
-TEST_P(CudaAddressTest, FreedResourcesNoLongerResolve) {
-  stateObject = createDriverStateObject();
-  ASSERT_TRUE(stateObject);
-  allocateBindPoints();
-  std::vector<ProgramBinding> bindings = driverBindings();
-  memory.reset();
-  expectDispatchError(bindings, "is not inside a live resource");
-}
-
 } // namespace
 
 INSTANTIATE_TEST_SUITE_P(Cuda, DeviceApiTest,
                          ::testing::ValuesIn(cudaFactories()));
 INSTANTIATE_TEST_SUITE_P(Cuda, CudaAddressTest,
+                         ::testing::ValuesIn(cudaFactories()));
+INSTANTIATE_TEST_SUITE_P(Cuda, GpuAddressTest,
                          ::testing::ValuesIn(cudaFactories()));
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaAddressTest);
 

@@ -55,6 +55,10 @@ protected:
   std::shared_ptr<device::Resource> memory;
 };
 
+/// What a device with its own address space checks of GPU bindings
+/// (GpuAddressTest.cpp); instantiated by each such device.
+class GpuAddressTest : public DeviceApiTest {};
+
 } // namespace opencgc::testdevice
 
 #endif // OPENCGC_TEST_UNIT_DEVICE_DEVICEAPIFIXTURE_H
