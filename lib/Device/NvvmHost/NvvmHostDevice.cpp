@@ -1,8 +1,8 @@
 //===- NvvmHostDevice.cpp - NVVM kernels on the host grid -----------------===//
 #include "opencgc/Device/NvvmHostDevice.h"
 
+#include "../HostGrid/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
-#include "NvvmHostPartition.h"
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/NvvmBackend.h"
@@ -37,13 +37,33 @@ public:
 protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
   compileProgram(llvm::ArrayRef<uint8_t> container) override {
-    auto partition = compileNvvmHostPartition(context, *grid, container);
+    auto partition = compileHostGridPartition(
+        context, container, kNvvmHostTargetName, "NVVM kernels JIT-compiled",
+        [&](codegen::KernelModule &kernels) {
+          return buildNvvmKernels(kernels);
+        });
     if (!partition)
       return partition.takeError();
     return std::shared_ptr<CompiledPartition>(std::move(*partition));
   }
 
 private:
+  /// NVVM bitcode for each kernel, JIT-compiled by the grid.
+  llvm::Expected<std::vector<GridLaunch>>
+  buildNvvmKernels(codegen::KernelModule &kernels) {
+    auto nvvm = codegen::compileToNvvm(kernels);
+    if (!nvvm)
+      return nvvm.takeError();
+    std::vector<GridLaunch> launches;
+    for (const codegen::NvvmKernel &kernel : *nvvm) {
+      auto compiled = grid->compile(kernel.bitcode, kernel.entryPoint);
+      if (!compiled)
+        return compiled.takeError();
+      launches.push_back({std::move(*compiled), kernel.launch});
+    }
+    return launches;
+  }
+
   std::unique_ptr<hostgrid::HostGrid> grid;
   GpuKernelResponder responder{context, kNvvmHostTargetName};
 };

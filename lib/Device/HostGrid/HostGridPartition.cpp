@@ -1,15 +1,13 @@
-//===- NvvmHostPartition.cpp - A partition as host-grid kernels -----------===//
+//===- HostGridPartition.cpp - A partition as host-grid kernels -----------===//
 //
 // The host grid runs a launch to completion, so running the invokes one
 // after another honours every cgc.depends and the barriers between the
 // kernels of one subgraph.
 //
 //===----------------------------------------------------------------------===//
-#include "NvvmHostPartition.h"
+#include "HostGridPartition.h"
 #include "../PartitionInvokes.h"
 
-#include "opencgc/Codegen/KernelIR.h"
-#include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
@@ -20,82 +18,73 @@ using namespace mlir;
 namespace opencgc::device {
 namespace {
 
-struct GridLaunch {
-  std::unique_ptr<hostgrid::HostKernel> kernel;
-  codegen::KernelLaunch launch;
-};
-
 /// One cgc.invoke: its subgraph and the bind point behind each operand.
 struct InvokeStep {
   std::string subgraph;
   llvm::SmallVector<unsigned, 8> operands;
 };
 
-class NvvmHostPartition final : public ReferencePartition {
+class HostGridPartition final : public ReferencePartition {
 public:
-  NvvmHostPartition(OwningOpRef<cgc::ModuleOp> module,
-                    cgc::PartitionOp partition)
+  HostGridPartition(OwningOpRef<cgc::ModuleOp> module,
+                    cgc::PartitionOp partition, llvm::StringRef compileNote)
       : module(std::move(module)), name(partition.getSymName().str()),
-        bindPoints(describeBindPoints(partition)) {}
+        bindPoints(describeBindPoints(partition)),
+        compileNote(compileNote.str()) {}
 
-  llvm::Error compile(cgc::PartitionOp partition, hostgrid::HostGrid &grid);
+  llvm::Error compile(cgc::PartitionOp partition, llvm::StringRef deviceName,
+                      const GridKernelBuilder &build);
   llvm::StringRef getName() const override { return name; }
   llvm::ArrayRef<BindPoint> getBindPoints() const override {
     return bindPoints;
   }
-  std::string getCompileNote() const override {
-    return "NVVM kernels JIT-compiled";
-  }
+  std::string getCompileNote() const override { return compileNote; }
   llvm::Error run(llvm::ArrayRef<MemorySpan> bound) const override;
 
 private:
   llvm::Error fail(const llvm::Twine &message) const {
     return llvm::createStringError("partition @" + name + ": " + message);
   }
-  llvm::Error generate(cgc::SubgraphOp subgraph, hostgrid::HostGrid &grid);
+  llvm::Error generate(cgc::SubgraphOp subgraph,
+                       const GridKernelBuilder &build);
 
   OwningOpRef<cgc::ModuleOp> module;
   std::string name;
   std::vector<BindPoint> bindPoints;
   std::vector<InvokeStep> steps;
   llvm::StringMap<std::vector<GridLaunch>> kernels;
+  std::string compileNote;
 };
 
-llvm::Error NvvmHostPartition::generate(cgc::SubgraphOp subgraph,
-                                        hostgrid::HostGrid &grid) {
+llvm::Error HostGridPartition::generate(cgc::SubgraphOp subgraph,
+                                        const GridKernelBuilder &build) {
   auto lowered = codegen::lowerToKernelIR(subgraph);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
-  auto nvvm = codegen::compileToNvvm(*lowered);
-  if (!nvvm)
-    return fail(llvm::toString(nvvm.takeError()));
-  std::vector<GridLaunch> launches;
-  for (const codegen::NvvmKernel &kernel : *nvvm) {
-    auto compiled = grid.compile(kernel.bitcode, kernel.entryPoint);
-    if (!compiled)
-      return fail(llvm::toString(compiled.takeError()));
-    launches.push_back({std::move(*compiled), kernel.launch});
-  }
-  kernels[subgraph.getSymName()] = std::move(launches);
+  auto launches = build(*lowered);
+  if (!launches)
+    return fail(llvm::toString(launches.takeError()));
+  kernels[subgraph.getSymName()] = std::move(*launches);
   return llvm::Error::success();
 }
 
-llvm::Error NvvmHostPartition::compile(cgc::PartitionOp partition,
-                                       hostgrid::HostGrid &grid) {
-  auto invokes = collectPartitionInvokes(partition, "nvvm-host");
+llvm::Error HostGridPartition::compile(cgc::PartitionOp partition,
+                                       llvm::StringRef deviceName,
+                                       const GridKernelBuilder &build) {
+  auto invokes = collectPartitionInvokes(partition, deviceName);
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
   for (PartitionInvoke &invoke : *invokes) {
     cgc::SubgraphOp subgraph = invoke.subgraph;
     steps.push_back({subgraph.getSymName().str(), std::move(invoke.operands)});
     if (!kernels.count(subgraph.getSymName()))
-      if (llvm::Error error = generate(subgraph, grid))
+      if (llvm::Error error = generate(subgraph, build))
         return error;
   }
   return llvm::Error::success();
 }
 
-llvm::Error NvvmHostPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
+llvm::Error HostGridPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
   for (auto [index, step] : llvm::enumerate(steps)) {
     std::vector<void *> parameters;
     for (unsigned bindPoint : step.operands)
@@ -112,16 +101,17 @@ llvm::Error NvvmHostPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
 
 } // namespace
 
-llvm::Expected<std::shared_ptr<ReferencePartition>>
-compileNvvmHostPartition(MLIRContext &context, hostgrid::HostGrid &grid,
-                         llvm::ArrayRef<uint8_t> partitionContainer) {
+llvm::Expected<std::shared_ptr<ReferencePartition>> compileHostGridPartition(
+    MLIRContext &context, llvm::ArrayRef<uint8_t> partitionContainer,
+    llvm::StringRef deviceName, llvm::StringRef compileNote,
+    const GridKernelBuilder &build) {
   auto read = readPartitionContainer(partitionContainer, context);
   if (!read)
     return read.takeError();
   cgc::PartitionOp partition = read->partition;
-  auto compiled =
-      std::make_shared<NvvmHostPartition>(std::move(read->module), partition);
-  if (llvm::Error error = compiled->compile(partition, grid))
+  auto compiled = std::make_shared<HostGridPartition>(std::move(read->module),
+                                                      partition, compileNote);
+  if (llvm::Error error = compiled->compile(partition, deviceName, build))
     return std::move(error);
   return compiled;
 }
