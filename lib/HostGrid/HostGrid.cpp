@@ -1,9 +1,12 @@
 //===- HostGrid.cpp - GPU kernels of LLVM IR run on the CPU ---------------===//
 #include "opencgc/HostGrid/HostGrid.h"
 
+#include "DxilRewrite.h"
 #include "GridRewrite.h"
 #include "HostMath.h"
 #include "WorkgroupFibers.h"
+
+#include "opencgc/Codegen/DxilValidator.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -30,6 +33,12 @@ namespace opencgc::hostgrid {
 
 HostKernel::~HostKernel() = default;
 HostGrid::~HostGrid() = default;
+
+Error DxilHostKernel::launch(const std::array<uint32_t, 3> &groups,
+                             ArrayRef<RawBufferBinding *> bindings) const {
+  SmallVector<void *> parameters(bindings.begin(), bindings.end());
+  return kernel->launch(groups, numThreads, parameters);
+}
 
 namespace {
 
@@ -194,8 +203,13 @@ public:
 
   Expected<std::unique_ptr<HostKernel>> compile(ArrayRef<char> bitcode,
                                                 StringRef name) override;
+  Expected<DxilHostKernel> compileDxil(ArrayRef<char> bitcode) override;
 
 private:
+  /// Kernel `name` of an NVVM-style module, rewritten and JIT-compiled.
+  Expected<std::unique_ptr<HostKernel>>
+  compileModule(std::unique_ptr<LLVMContext> context,
+                std::unique_ptr<Module> module, StringRef name);
   Error defineHostSymbols(orc::JITDylib &library, const Module &module);
 
   std::mutex mutex;
@@ -237,32 +251,58 @@ JitHostGrid::compile(ArrayRef<char> bitcode, StringRef name) {
   if (!module)
     return createStringError("kernel @" + name + ": unreadable NVVM IR: " +
                              toString(module.takeError()));
+  return compileModule(std::move(context), std::move(*module), name);
+}
+
+Expected<DxilHostKernel> JitHostGrid::compileDxil(ArrayRef<char> bitcode) {
+  auto context = std::make_unique<LLVMContext>();
+  // DXIL's legacy data layout (i8:32) needs codegen's reader (reference 0,
+  // item 1); the host's layout replaces it below anyway.
+  Expected<codegen::DxilBitcodeModule> read = codegen::readDxilBitcode(
+      ArrayRef(reinterpret_cast<const uint8_t *>(bitcode.data()),
+               bitcode.size()),
+      *context);
+  if (!read)
+    return createStringError("unreadable DXIL: " + toString(read.takeError()));
+  Expected<DxilEntry> entry = rewriteDxilForHostGrid(*read->module);
+  if (!entry)
+    return entry.takeError();
+  Expected<std::unique_ptr<HostKernel>> kernel =
+      compileModule(std::move(context), std::move(read->module), entry->name);
+  if (!kernel)
+    return kernel.takeError();
+  return DxilHostKernel{std::move(*kernel), entry->numThreads};
+}
+
+Expected<std::unique_ptr<HostKernel>>
+JitHostGrid::compileModule(std::unique_ptr<LLVMContext> context,
+                           std::unique_ptr<Module> module, StringRef name) {
   unsigned numParameters = 0;
-  if (Function *kernel = (*module)->getFunction(name))
+  if (Function *kernel = module->getFunction(name))
     numParameters = kernel->arg_size();
   // The host's layout first: shared variables are laid out by it.
-  (*module)->setTargetTriple(jit->getTargetTriple());
-  (*module)->setDataLayout(jit->getDataLayout());
-  Expected<KernelNeeds> needs = rewriteForHostGrid(**module, name);
+  module->setTargetTriple(jit->getTargetTriple());
+  module->setDataLayout(jit->getDataLayout());
+  Expected<KernelNeeds> needs = rewriteForHostGrid(*module, name);
   if (!needs)
     return needs.takeError();
   std::string problems;
   raw_string_ostream os(problems);
-  if (verifyModule(**module, &os))
+  if (verifyModule(*module, &os))
     return createStringError(
         "kernel @" + name +
         ": invalid after the host grid rewrite: " + problems);
-  optimize(**module);
+  optimize(*module);
   std::lock_guard<std::mutex> lock(mutex);
   Expected<orc::JITDylib &> library =
       jit->createJITDylib("kernel" + std::to_string(nextLibrary++));
   if (!library)
     return library.takeError();
-  if (Error error = defineHostSymbols(*library, **module))
+  if (Error error = defineHostSymbols(*library, *module))
     return createStringError("kernel @" + name + ": " +
                              toString(std::move(error)));
   if (Error error =
-          jit->addIRModule(*library, orc::ThreadSafeModule(std::move(*module),
+          jit->addIRModule(*library, orc::ThreadSafeModule(std::move(module),
                                                            std::move(context))))
     return std::move(error);
   Expected<orc::ExecutorAddr> entry = jit->lookup(*library, kInvocationEntry);

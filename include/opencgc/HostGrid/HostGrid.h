@@ -8,7 +8,9 @@
 // (addrspace(3)) variables live in a per-workgroup buffer the context
 // points to, and ORC JITs it for the host. A launch runs the workgroups on
 // all cores; the invocations of a workgroup run one after another, or, when
-// the kernel has barriers, as fibers that switch at each barrier.
+// the kernel has barriers, as fibers that switch at each barrier. DXIL
+// compute shaders run on the same grid once their dx.op calls are lowered
+// to host code (compileDxil).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_HOSTGRID_HOSTGRID_H
@@ -50,6 +52,27 @@ public:
   virtual unsigned getNumParameters() const = 0;
 };
 
+/// A raw buffer bound to a DXIL kernel. D3D12 reads 0 past the end of a raw
+/// buffer and drops writes there, so the grid needs each binding's size.
+struct RawBufferBinding {
+  void *data = nullptr;
+  uint64_t bytes = 0;
+};
+
+/// A DXIL compute shader compiled for the host (docs/host-grid.md, DXIL).
+struct DxilHostKernel {
+  /// Its parameters: one RawBufferBinding * per register, 0 to
+  /// getNumParameters() - 1 (the lower bound of an SRV or UAV record is its
+  /// register; an unused register may be null).
+  std::unique_ptr<HostKernel> kernel;
+  /// numthreads, the workgroup size every launch uses.
+  std::array<uint32_t, 3> numThreads = {1, 1, 1};
+
+  /// Runs `groups` workgroups of numThreads invocations.
+  llvm::Error launch(const std::array<uint32_t, 3> &groups,
+                     llvm::ArrayRef<RawBufferBinding *> bindings) const;
+};
+
 class HostGrid {
 public:
   /// A JIT for the host. Fails when LLVM has no native target.
@@ -60,6 +83,13 @@ public:
   /// to call from several threads.
   virtual llvm::Expected<std::unique_ptr<HostKernel>>
   compile(llvm::ArrayRef<char> nvvmBitcode, llvm::StringRef name) = 0;
+
+  /// Compiles the compute entry of a DXIL module (the LLVM 3.7 bitcode of a
+  /// container's DXIL part) for the host: its dx.op calls become host code.
+  /// A dx.op the grid does not lower is an error naming it and its opcode.
+  /// Safe to call from several threads.
+  virtual llvm::Expected<DxilHostKernel>
+  compileDxil(llvm::ArrayRef<char> dxilBitcode) = 0;
 };
 
 } // namespace opencgc::hostgrid
