@@ -4,10 +4,12 @@
 // IR, its SPIR-V dialect module, a summary of its validated SPIR-V binaries
 // (written to DIR/<kernel>.spv with -o DIR), its NVVM IR as LLVM 22 prints
 // it, a summary of its NVVM IR bitcode (DIR/<kernel>.bc) or of its PTX from
-// libNVVM (DIR/<kernel>.ptx). Subgraphs that cannot be generated are
-// reported and skipped; the exit code is then 1.
+// libNVVM (DIR/<kernel>.ptx), or its validated DXIL compute shaders as
+// LLVM 22 prints them (DIR/<kernel>.dxil containers with -o). Subgraphs that
+// cannot be generated are reported and skipped; the exit code is then 1.
 //
 //===----------------------------------------------------------------------===//
+#include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/LibNvvm.h"
 #include "opencgc/Codegen/NvvmBackend.h"
@@ -34,7 +36,15 @@ using namespace opencgc;
 
 namespace {
 
-enum class Stage { KernelIR, SpirvMlir, Spirv, NvvmText, NvvmBitcode, Ptx };
+enum class Stage {
+  KernelIR,
+  SpirvMlir,
+  Spirv,
+  NvvmText,
+  NvvmBitcode,
+  Ptx,
+  Dxil
+};
 
 llvm::cl::OptionCategory options("opencgc-codegen options");
 
@@ -55,7 +65,10 @@ llvm::cl::opt<Stage> emit(
                    "NVVM IR bitcode (LLVM 7.0.1): a summary, and .bc files "
                    "with -o"),
         clEnumValN(Stage::Ptx, "ptx",
-                   "PTX from libNVVM: a summary, and .ptx files with -o")),
+                   "PTX from libNVVM: a summary, and .ptx files with -o"),
+        clEnumValN(Stage::Dxil, "dxil",
+                   "validated DXIL compute shaders: the modules as LLVM 22 "
+                   "prints them, or a summary and .dxil containers with -o")),
     llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     outputDir("o", llvm::cl::desc("Directory for .spv, .bc or .ptx files"),
@@ -134,6 +147,30 @@ llvm::Error emitNvvm(codegen::KernelModule &kernels) {
   return llvm::Error::success();
 }
 
+/// DXIL modules as text, or with -o a summary and one container per kernel.
+llvm::Error emitDxil(codegen::KernelModule &kernels) {
+  llvm::Expected<std::vector<codegen::DxilKernel>> compiled =
+      codegen::compileToDxil(kernels);
+  if (!compiled)
+    return compiled.takeError();
+  for (const codegen::DxilKernel &kernel : *compiled) {
+    if (outputDir.empty()) {
+      llvm::outs() << kernel.text;
+      continue;
+    }
+    llvm::outs() << "kernel @" << kernel.launch.name << ": valid DXIL cs_6_0, "
+                 << kernel.container.size() << " bytes, " << kernel.numBindings
+                 << " bindings, ";
+    printLaunch(kernel.launch);
+    llvm::StringRef bytes(
+        reinterpret_cast<const char *>(kernel.container.data()),
+        kernel.container.size());
+    if (llvm::Error error = writeFile(kernel.launch.name + ".dxil", bytes))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
 void printSummary(const codegen::SpirvKernel &kernel) {
   llvm::outs() << "kernel @" << kernel.entryPoint << ": valid SPIR-V, "
                << kernel.binary.size() << " words, " << kernel.numBindings
@@ -180,6 +217,8 @@ llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
   case Stage::NvvmBitcode:
   case Stage::Ptx:
     return emitNvvm(*kernels);
+  case Stage::Dxil:
+    return emitDxil(*kernels);
   }
   llvm_unreachable("unknown stage");
 }
@@ -191,10 +230,11 @@ int main(int argc, char **argv) {
   llvm::cl::HideUnrelatedOptions(options);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "opencgc code generation stages, per subgraph\n");
-  bool writesFiles =
-      emit == Stage::Spirv || emit == Stage::NvvmBitcode || emit == Stage::Ptx;
+  bool writesFiles = emit == Stage::Spirv || emit == Stage::NvvmBitcode ||
+                     emit == Stage::Ptx || emit == Stage::Dxil;
   if (!outputDir.empty() && !writesFiles) {
-    llvm::WithColor::error() << "-o needs --emit=spirv, nvvm-bc or ptx\n";
+    llvm::WithColor::error()
+        << "-o needs --emit=spirv, nvvm-bc or ptx (or dxil)\n";
     return 2;
   }
   if (!outputDir.empty())

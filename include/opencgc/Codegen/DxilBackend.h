@@ -1,0 +1,42 @@
+//===- DxilBackend.h - Kernel IR to DXIL compute shaders --------*- C++ -*-===//
+//
+// Kernel IR -> the NVVM backend's LLVM 22 module -> a DXIL cs_6_0 module
+// (dx.op calls on raw buffers, dx.* metadata) -> LLVM 3.7 bitcode in a
+// signed DX container (docs/kernel-ir.md, "DXIL"). Every container is
+// checked by the DXIL validator before anyone may use it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_CODEGEN_DXILBACKEND_H
+#define OPENCGC_CODEGEN_DXILBACKEND_H
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace opencgc::codegen {
+
+struct DxilKernel {
+  KernelLaunch launch;
+  /// The entry function's name in the module ("main", as DXC names it).
+  std::string entryPoint;
+  /// Bind points 0..numBindings-1: a raw buffer each, an SRV t<k> when the
+  /// kernel only reads it, else a UAV u<k> (register space 0).
+  unsigned numBindings = 0;
+  /// The signed DX container (DXBC) D3D12 takes.
+  std::vector<uint8_t> container;
+  /// The module's LLVM 3.7 bitcode (also inside the container's DXIL part).
+  std::vector<char> bitcode;
+  /// The module as LLVM 22 prints it, for reading.
+  std::string text;
+};
+
+/// Lowers every kernel of `kernels` to a validated DXIL compute shader. A
+/// lowering, writing or validation failure is an error naming the kernel.
+llvm::Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels);
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_CODEGEN_DXILBACKEND_H

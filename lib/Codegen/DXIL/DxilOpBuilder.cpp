@@ -1,0 +1,133 @@
+//===- DxilOpBuilder.cpp - Calls to dx.op functions -----------------------===//
+//
+// Names are dx.op.<class>[.<overload>] (reference 2.2); the opcode is the
+// first, constant i32 operand of every call (DXIL.rst "Operations via
+// external functions").
+//
+//===----------------------------------------------------------------------===//
+#include "DxilOpBuilder.h"
+
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace opencgc::codegen {
+
+DxilOpBuilder::DxilOpBuilder(IRBuilder<> &builder)
+    : b(builder), module(*builder.GetInsertBlock()->getModule()) {}
+
+StructType *DxilOpBuilder::handleType() {
+  LLVMContext &context = module.getContext();
+  if (StructType *type = StructType::getTypeByName(context, "dx.types.Handle"))
+    return type;
+  return StructType::create(context, {PointerType::get(context, 0)},
+                            "dx.types.Handle");
+}
+
+StructType *DxilOpBuilder::resRetType(Type *element) {
+  LLVMContext &context = module.getContext();
+  std::string name = ("dx.types.ResRet." + overloadName(element)).str();
+  if (StructType *type = StructType::getTypeByName(context, name))
+    return type;
+  return StructType::create(
+      context, {element, element, element, element, b.getInt32Ty()}, name);
+}
+
+StringRef DxilOpBuilder::overloadName(Type *type) {
+  if (type->isHalfTy())
+    return "f16";
+  if (type->isFloatTy())
+    return "f32";
+  if (type->isDoubleTy())
+    return "f64";
+  switch (type->getIntegerBitWidth()) {
+  case 1:
+    return "i1";
+  case 16:
+    return "i16";
+  case 64:
+    return "i64";
+  default:
+    return "i32";
+  }
+}
+
+Value *DxilOpBuilder::call(StringRef name, Type *result, DxilOpcode opcode,
+                           ArrayRef<Value *> args, Memory memory) {
+  SmallVector<Value *> operands = {b.getInt32(unsigned(opcode))};
+  operands.append(args.begin(), args.end());
+  SmallVector<Type *> types;
+  for (Value *operand : operands)
+    types.push_back(operand->getType());
+  FunctionType *type = FunctionType::get(result, types, false);
+  Function *function = module.getFunction(name);
+  if (!function) {
+    function =
+        Function::Create(type, GlobalValue::ExternalLinkage, name, module);
+    function->setDoesNotThrow();
+    if (memory == Memory::None)
+      function->setDoesNotAccessMemory();
+    else if (memory == Memory::Read)
+      function->setOnlyReadsMemory();
+  }
+  return b.CreateCall(function, operands);
+}
+
+Value *DxilOpBuilder::createHandle(uint8_t resourceClass, unsigned rangeId,
+                                   unsigned index) {
+  // Reference 4.1: class and range are constants, index is the absolute
+  // register (section 0 item 2), nonUniform false.
+  return call("dx.op.createHandle", handleType(), DxilOpcode::CreateHandle,
+              {b.getInt8(resourceClass), b.getInt32(rangeId), b.getInt32(index),
+               b.getFalse()},
+              Memory::Read);
+}
+
+Value *DxilOpBuilder::loadRaw(Value *handle, Value *byteOffset, Type *element) {
+  // Reference 4.3: on cs_6_0 raw buffers use bufferLoad with c0 the byte
+  // offset and c1 undef.
+  return call(("dx.op.bufferLoad." + overloadName(element)).str(),
+              resRetType(element), DxilOpcode::BufferLoad,
+              {handle, byteOffset, UndefValue::get(b.getInt32Ty())},
+              Memory::Read);
+}
+
+void DxilOpBuilder::storeRaw(Value *handle, Value *byteOffset,
+                             ArrayRef<Value *> values) {
+  // The mask is x, xy, xyz or xyzw (INSTR.WRITEMASKGAPFORUAV) and the
+  // components it leaves out are undef (INSTR.WRITEMASKMATCHVALUEFORUAVSTORE).
+  Type *element = values[0]->getType();
+  SmallVector<Value *, 9> operands = {handle, byteOffset,
+                                      UndefValue::get(b.getInt32Ty())};
+  for (unsigned i = 0; i < 4; ++i)
+    operands.push_back(i < values.size() ? values[i]
+                                         : UndefValue::get(element));
+  operands.push_back(b.getInt8((1u << values.size()) - 1));
+  call(("dx.op.bufferStore." + overloadName(element)).str(), b.getVoidTy(),
+       DxilOpcode::BufferStore, operands, Memory::Write);
+}
+
+Value *DxilOpBuilder::threadId(DxilOpcode opcode, unsigned component) {
+  StringRef name = opcode == DxilOpcode::GroupId ? "dx.op.groupId.i32"
+                                                 : "dx.op.threadIdInGroup.i32";
+  return call(name, b.getInt32Ty(), opcode, {b.getInt32(component)},
+              Memory::None);
+}
+
+Value *DxilOpBuilder::unary(DxilOpcode opcode, Value *x) {
+  return call(("dx.op.unary." + overloadName(x->getType())).str(), x->getType(),
+              opcode, {x}, Memory::None);
+}
+
+Value *DxilOpBuilder::binary(DxilOpcode opcode, Value *a, Value *c) {
+  return call(("dx.op.binary." + overloadName(a->getType())).str(),
+              a->getType(), opcode, {a, c}, Memory::None);
+}
+
+Value *DxilOpBuilder::tertiary(DxilOpcode opcode, Value *a, Value *c,
+                               Value *d) {
+  return call(("dx.op.tertiary." + overloadName(a->getType())).str(),
+              a->getType(), opcode, {a, c, d}, Memory::None);
+}
+
+} // namespace opencgc::codegen

@@ -1,0 +1,83 @@
+//===- DxilOpBuilder.h - Calls to dx.op functions ---------------*- C++ -*-===//
+#ifndef OPENCGC_LIB_CODEGEN_DXIL_DXILOPBUILDER_H
+#define OPENCGC_LIB_CODEGEN_DXIL_DXILOPBUILDER_H
+
+#include "llvm/IR/IRBuilder.h"
+
+namespace opencgc::codegen {
+
+/// dx.op opcodes this backend emits (reference section 4; DXIL.rst
+/// "Operations via external functions").
+enum class DxilOpcode : unsigned {
+  FAbs = 6,
+  Saturate = 7,
+  Cos = 12,
+  Sin = 13,
+  Tan = 14,
+  Acos = 15,
+  Asin = 16,
+  Atan = 17,
+  Hcos = 18,
+  Hsin = 19,
+  Htan = 20,
+  Exp = 21,
+  Log = 23,
+  Sqrt = 24,
+  Rsqrt = 25,
+  RoundNe = 26,
+  RoundNi = 27,
+  RoundPi = 28,
+  RoundZ = 29,
+  FMax = 35,
+  FMin = 36,
+  FMad = 46,
+  CreateHandle = 57,
+  BufferLoad = 68,
+  BufferStore = 69,
+  GroupId = 94,
+  ThreadIdInGroup = 95,
+};
+
+/// Declares dx.op functions as DXC does (reference 2.2: external, nounwind
+/// plus readnone or readonly by class) and calls them.
+class DxilOpBuilder {
+public:
+  explicit DxilOpBuilder(llvm::IRBuilder<> &builder);
+
+  /// %dx.types.Handle = type { i8* } (reference section 4).
+  llvm::StructType *handleType();
+  /// %dx.types.ResRet.<f32|i32> = { T, T, T, T, i32 }.
+  llvm::StructType *resRetType(llvm::Type *element);
+
+  llvm::Value *createHandle(uint8_t resourceClass, unsigned rangeId,
+                            unsigned index);
+  /// Up to four consecutive elements of a raw buffer from a byte offset
+  /// (bufferLoad, 68): the %dx.types.ResRet whose first components hold
+  /// them.
+  llvm::Value *loadRaw(llvm::Value *handle, llvm::Value *byteOffset,
+                       llvm::Type *element);
+  /// bufferStore (69) of one to four consecutive elements; the write mask
+  /// covers them.
+  void storeRaw(llvm::Value *handle, llvm::Value *byteOffset,
+                llvm::ArrayRef<llvm::Value *> values);
+  /// threadIdInGroup / groupId component.
+  llvm::Value *threadId(DxilOpcode opcode, unsigned component);
+  /// dx.op.unary, .binary, .tertiary on float.
+  llvm::Value *unary(DxilOpcode opcode, llvm::Value *x);
+  llvm::Value *binary(DxilOpcode opcode, llvm::Value *a, llvm::Value *b);
+  llvm::Value *tertiary(DxilOpcode opcode, llvm::Value *a, llvm::Value *b,
+                        llvm::Value *c);
+
+private:
+  enum class Memory { None, Read, Write };
+  llvm::Value *call(llvm::StringRef name, llvm::Type *result, DxilOpcode opcode,
+                    llvm::ArrayRef<llvm::Value *> args, Memory memory);
+  static llvm::StringRef overloadName(llvm::Type *type);
+
+  llvm::IRBuilder<> &b;
+  llvm::Module &module;
+};
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_LIB_CODEGEN_DXIL_DXILOPBUILDER_H
