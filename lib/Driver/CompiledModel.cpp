@@ -3,6 +3,7 @@
 
 #include "opencgc/Compiler/PartitionIsolation.h"
 #include "opencgc/Device/CudaDevice.h"
+#include "opencgc/Device/DxilHostDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
@@ -65,6 +66,14 @@ createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
     targets.push_back(device::createCudaCompileTarget(context));
     return targets;
   }
+  if (name == "d3d12" || name == device::kDxilHostTargetName) {
+    // The D3D12 target's kernels run on dxil-host (docs/devices.md).
+    auto device = device::createDxilHostDevice(context);
+    if (!device)
+      return device.takeError();
+    targets.push_back(std::move(*device));
+    return targets;
+  }
   if (name == device::kNvvmHostTargetName) {
     auto device = device::createNvvmHostDevice(context);
     if (!device)
@@ -74,7 +83,8 @@ createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
   }
   return llvm::createStringError(
       "unknown target '" + name +
-      "' (known: reference, vulkan, cuda, nvvm-host, test)");
+      "' (known: reference, vulkan, cuda, nvvm-host, d3d12, dxil-host, "
+      "test)");
 }
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,

@@ -6,9 +6,9 @@
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
+#include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
-#include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -299,8 +299,8 @@ std::string encodeResult(const TestResult &result) {
       c = c == '\n' ? '\x1f' : ' ';
   std::string devices;
   for (const auto &[device, count] : result.partitionsOnDevice)
-    devices += (devices.empty() ? "" : ",") + device + "=" +
-               std::to_string(count);
+    devices +=
+        (devices.empty() ? "" : ",") + device + "=" + std::to_string(count);
   return (getStatusName(result.status) + "\t" +
           llvm::formatv("{0:f3}", result.seconds).str() + "\t" + devices +
           "\t" + reason)

@@ -2,6 +2,7 @@
 #include "opencgc/Driver/Devices.h"
 
 #include "opencgc/Device/CudaDevice.h"
+#include "opencgc/Device/DxilHostDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
@@ -44,6 +45,14 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
     set.primary = set.owned.back().get();
     return set;
   }
+  if (name == device::kDxilHostTargetName) {
+    auto dxilHost = device::createDxilHostDevice(context);
+    if (!dxilHost)
+      return dxilHost.takeError();
+    set.owned.push_back(std::move(*dxilHost));
+    set.primary = set.owned.back().get();
+    return set;
+  }
   if (name == device::kCudaTargetName) {
     // Asked for a GPU by name: without one it is an error, not a fallback.
     device::CudaDeviceOptions cudaOptions;
@@ -60,7 +69,7 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   if (name != "vulkan")
     return llvm::createStringError(
         "unknown device '" + name +
-        "' (known: vulkan, cuda, nvvm-host, reference)");
+        "' (known: vulkan, cuda, nvvm-host, dxil-host, reference)");
   device::VulkanDeviceOptions vulkanOptions;
   vulkanOptions.useCache = options.useCache;
   vulkanOptions.captureDirectory = options.captureDirectory;

@@ -40,6 +40,10 @@ Value *unary(IRBuilder<> &b, unsigned opcode, Value *x) {
     return intrinsic(Intrinsic::sin);
   case 14: // Tan
     return intrinsic(Intrinsic::tan);
+  case 18: // Hcos (cosh)
+    return intrinsic(Intrinsic::cosh);
+  case 19: // Hsin (sinh)
+    return intrinsic(Intrinsic::sinh);
   case 20: // Htan (tanh)
     return intrinsic(Intrinsic::tanh);
   case 21: // Exp: 2^x

@@ -35,7 +35,7 @@ cl::opt<std::string> benchModel(cl::Positional,
                                 cl::sub(benchCommand));
 cl::opt<std::string> benchDevice("device",
                                  cl::desc("vulkan (default), cuda, "
-                                          "nvvm-host or reference"),
+                                          "nvvm-host, dxil-host or reference"),
                                  cl::init("vulkan"), cl::sub(benchCommand));
 cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));

@@ -35,9 +35,10 @@ cl::opt<std::string>
     targetName("target",
                cl::desc("Target asked for subgraph declarations before the "
                         "reference fallback: reference (default), vulkan, "
-                        "cuda or nvvm-host (the NVVM kernels' declaration; "
-                        "partitions named nvvm-host, run with --device "
-                        "nvvm-host), or test (patterns from --declarations)"),
+                        "cuda (partitions named cuda, run with --device "
+                        "cuda), nvvm-host, d3d12 or dxil-host (the DXIL "
+                        "kernels' declaration; partitions named dxil-host), "
+                        "or test (patterns from --declarations)"),
                cl::init("reference"), cl::value_desc("name"),
                cl::sub(compileCommand));
 cl::opt<std::string> declarationsPath(

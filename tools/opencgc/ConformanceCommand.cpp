@@ -40,7 +40,8 @@ cl::opt<std::string> filter("filter",
                             cl::sub(conformanceCommand));
 cl::opt<std::string> device("device",
                             cl::desc("Device: reference (default), vulkan, "
-                                     "cuda or nvvm-host (compiled for that "
+                                     "cuda, nvvm-host or dxil-host (compiled "
+                                     "for that "
                                      "device, fallback partitions on the "
                                      "reference device)"),
                             cl::init("reference"), cl::sub(conformanceCommand));
@@ -126,10 +127,10 @@ int runConformance(mlir::MLIRContext &context) {
   if (runOne)
     return runChild(context);
   if (device != "reference" && device != "vulkan" && device != "cuda" &&
-      device != "nvvm-host") {
+      device != "nvvm-host" && device != "dxil-host") {
     WithColor::error(errs(), "opencgc conformance")
         << "unknown device '" << device
-        << "' (known: vulkan, cuda, nvvm-host, reference)\n";
+        << "' (known: vulkan, cuda, nvvm-host, dxil-host, reference)\n";
     return 1;
   }
   if (device != "reference") {

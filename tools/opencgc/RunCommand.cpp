@@ -55,7 +55,7 @@ cl::opt<std::string>
                        "device, and without a Vulkan driver everything does), "
                        "cuda (NVIDIA GPU through the CUDA driver; an error "
                        "without one), nvvm-host (NVVM kernels on the host "
-                       "grid) or "
+                       "grid), dxil-host (DXIL shaders on the host grid) or "
                        "reference (the CPU oracle, Input IR interpreted)"),
               cl::init("vulkan"), cl::sub(runCommand));
 cl::opt<std::string> runCapture(

@@ -86,13 +86,11 @@ llvm::Error HostGridPartition::compile(cgc::PartitionOp partition,
 
 llvm::Error HostGridPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
   for (auto [index, step] : llvm::enumerate(steps)) {
-    std::vector<void *> parameters;
+    std::vector<MemorySpan> operands;
     for (unsigned bindPoint : step.operands)
-      parameters.push_back(bound[bindPoint].data);
+      operands.push_back(bound[bindPoint]);
     for (const GridLaunch &launch : kernels.at(step.subgraph))
-      if (llvm::Error error =
-              launch.kernel->launch(launch.launch.workgroupCount,
-                                    launch.launch.workgroupSize, parameters))
+      if (llvm::Error error = launch(operands))
         return fail("invoke #" + llvm::Twine(index) + " of @" + step.subgraph +
                     ": " + llvm::toString(std::move(error)));
   }

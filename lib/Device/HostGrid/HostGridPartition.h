@@ -22,11 +22,10 @@ class MLIRContext;
 
 namespace opencgc::device {
 
-/// One kernel of a subgraph, JIT-compiled for the host grid, and its launch.
-struct GridLaunch {
-  std::unique_ptr<hostgrid::HostKernel> kernel;
-  codegen::KernelLaunch launch;
-};
+/// One kernel of a subgraph, JIT-compiled for the host grid: runs it over
+/// the invoke's operands, in operand order, with the launch it was made for.
+using GridLaunch =
+    std::function<llvm::Error(llvm::ArrayRef<MemorySpan> operands)>;
 
 /// Turns one subgraph's Kernel IR into host-grid kernels, in launch order.
 using GridKernelBuilder = std::function<llvm::Expected<std::vector<GridLaunch>>(

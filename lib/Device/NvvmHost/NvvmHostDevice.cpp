@@ -59,7 +59,16 @@ private:
       auto compiled = grid->compile(kernel.bitcode, kernel.entryPoint);
       if (!compiled)
         return compiled.takeError();
-      launches.push_back({std::move(*compiled), kernel.launch});
+      std::shared_ptr<hostgrid::HostKernel> host = std::move(*compiled);
+      codegen::KernelLaunch launch = kernel.launch;
+      // The kernel takes one bare pointer per operand.
+      launches.push_back([host, launch](llvm::ArrayRef<MemorySpan> operands) {
+        std::vector<void *> parameters;
+        for (const MemorySpan &operand : operands)
+          parameters.push_back(operand.data);
+        return host->launch(launch.workgroupCount, launch.workgroupSize,
+                            parameters);
+      });
     }
     return launches;
   }

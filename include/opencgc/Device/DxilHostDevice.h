@@ -1,0 +1,31 @@
+//===- DxilHostDevice.h - DXIL shaders on the host grid ---------*- C++ -*-===//
+//
+// The device "dxil-host": declares what the D3D12 target declares (the GPU
+// kernel patterns, less what DXIL cs_6_0 raw buffers cannot hold: float16
+// and bool tensors), compiles each partition's subgraphs through Kernel IR
+// into validated DXIL containers, validates each container again as it
+// loads it, and runs the shaders on the host grid (HostGrid.h) over host
+// memory, as Microsoft's WARP runs D3D12 on a CPU.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_DEVICE_DXILHOSTDEVICE_H
+#define OPENCGC_DEVICE_DXILHOSTDEVICE_H
+
+#include "opencgc/Device/Device.h"
+
+#include <memory>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace opencgc::device {
+
+inline constexpr llvm::StringLiteral kDxilHostTargetName = "dxil-host";
+
+llvm::Expected<std::unique_ptr<Device>>
+createDxilHostDevice(mlir::MLIRContext &context);
+
+} // namespace opencgc::device
+
+#endif // OPENCGC_DEVICE_DXILHOSTDEVICE_H

@@ -1,0 +1,125 @@
+//===- DxilHostDevice.cpp - DXIL shaders on the host grid -----------------===//
+#include "opencgc/Device/DxilHostDevice.h"
+
+#include "../HostGrid/HostGridPartition.h"
+#include "../Reference/ExchangeResponder.h"
+
+#include "opencgc/Codegen/DxilBackend.h"
+#include "opencgc/Codegen/DxilValidator.h"
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Codegen/NvvmBackend.h"
+
+using namespace mlir;
+
+namespace opencgc::device {
+namespace {
+
+/// Accepts what the kernel generator lowers to cs_6_0 raw buffers: 32-bit
+/// elements (16-bit and 8-bit loads and stores need shader model 6.2 native
+/// types the backend does not emit).
+std::optional<std::string> acceptForDxil(cgc::SubgraphOp subgraph) {
+  if (llvm::Error error = codegen::checkKernelSupport(subgraph))
+    return llvm::toString(std::move(error));
+  std::optional<std::string> refusal;
+  auto check = [&](Type type) {
+    Type element = cast<cgc::TensorType>(type).getElementType();
+    if (isa<cgc::Float16Type>(element))
+      refusal = "DXIL kernels of this backend have no float16 buffers";
+    else if (isa<cgc::BoolType>(element))
+      refusal = "DXIL kernels of this backend have no bool buffers";
+  };
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  for (Type type : definition.getArgumentTypes())
+    check(type);
+  definition.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      check(type);
+  });
+  return refusal;
+}
+
+/// Runs one validated shader: register k is the invoke's operand k.
+GridLaunch makeLaunch(std::shared_ptr<hostgrid::DxilHostKernel> shader,
+                      std::array<uint32_t, 3> groups) {
+  return [shader, groups](llvm::ArrayRef<MemorySpan> operands) {
+    std::vector<hostgrid::RawBufferBinding> buffers;
+    for (const MemorySpan &operand : operands)
+      buffers.push_back({operand.data, operand.size});
+    std::vector<hostgrid::RawBufferBinding *> bindings;
+    for (hostgrid::RawBufferBinding &buffer : buffers)
+      bindings.push_back(&buffer);
+    return shader->launch(groups, bindings);
+  };
+}
+
+class DxilHostDevice final : public ReferenceKernelTarget {
+public:
+  DxilHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid)
+      : ReferenceKernelTarget(context), grid(std::move(grid)) {
+    // The DXIL backend lowers through the NVVM path's LLVM module; its
+    // dialects load here, before any thread compiles a partition.
+    codegen::loadNvvmCodegenDialects(context);
+  }
+
+  llvm::StringRef getName() const override { return kDxilHostTargetName; }
+
+  llvm::Expected<std::vector<uint8_t>>
+  exchange(const MlirExchange &request) override {
+    return responder.answer(request, acceptForDxil);
+  }
+
+protected:
+  llvm::Expected<std::shared_ptr<CompiledPartition>>
+  compileProgram(llvm::ArrayRef<uint8_t> container) override {
+    auto partition = compileHostGridPartition(
+        context, container, kDxilHostTargetName,
+        "DXIL shaders validated and JIT-compiled",
+        [&](codegen::KernelModule &kernels) { return buildShaders(kernels); });
+    if (!partition)
+      return partition.takeError();
+    return std::shared_ptr<CompiledPartition>(std::move(*partition));
+  }
+
+private:
+  /// Each kernel as a DXIL container, validated again as the device loads
+  /// it (docs/dxil-validator.md), then JIT-compiled from its DXIL part.
+  llvm::Expected<std::vector<GridLaunch>>
+  buildShaders(codegen::KernelModule &kernels) {
+    auto dxil = codegen::compileToDxil(kernels);
+    if (!dxil)
+      return dxil.takeError();
+    std::vector<GridLaunch> launches;
+    for (const codegen::DxilKernel &kernel : *dxil) {
+      if (llvm::Error error = codegen::dxilFindingsToError(
+              codegen::validateDxilContainer(kernel.container),
+              "kernel '" + kernel.launch.name + "'"))
+        return std::move(error);
+      auto bitcode = codegen::getDxilPartBitcode(kernel.container);
+      if (!bitcode)
+        return bitcode.takeError();
+      auto shader = grid->compileDxil(
+          {reinterpret_cast<const char *>(bitcode->data()), bitcode->size()});
+      if (!shader)
+        return shader.takeError();
+      launches.push_back(makeLaunch(
+          std::make_shared<hostgrid::DxilHostKernel>(std::move(*shader)),
+          kernel.launch.workgroupCount));
+    }
+    return launches;
+  }
+
+  std::unique_ptr<hostgrid::HostGrid> grid;
+  GpuKernelResponder responder{context, kDxilHostTargetName};
+};
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<Device>>
+createDxilHostDevice(MLIRContext &context) {
+  auto grid = hostgrid::HostGrid::create();
+  if (!grid)
+    return grid.takeError();
+  return std::make_unique<DxilHostDevice>(context, std::move(*grid));
+}
+
+} // namespace opencgc::device
