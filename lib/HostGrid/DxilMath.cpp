@@ -40,6 +40,12 @@ Value *unary(IRBuilder<> &b, unsigned opcode, Value *x) {
     return intrinsic(Intrinsic::sin);
   case 14: // Tan
     return intrinsic(Intrinsic::tan);
+  case 15: // Acos
+    return intrinsic(Intrinsic::acos);
+  case 16: // Asin
+    return intrinsic(Intrinsic::asin);
+  case 17: // Atan
+    return intrinsic(Intrinsic::atan);
   case 18: // Hcos (cosh)
     return intrinsic(Intrinsic::cosh);
   case 19: // Hsin (sinh)
