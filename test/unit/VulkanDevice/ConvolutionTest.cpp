@@ -159,5 +159,7 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, ConvolutionKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, ConvolutionKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, ConvolutionKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace

@@ -3,6 +3,7 @@
 
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Device/DxilHostDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"
@@ -42,7 +43,9 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape) {
 void FusedKernelTest::SetUp() {
   loadCGCDialects(context);
   auto device = GetParam() == "vulkan" ? device::createVulkanDevice(context)
-                                       : device::createNvvmHostDevice(context);
+                : GetParam() == "dxil-host"
+                    ? device::createDxilHostDevice(context)
+                    : device::createNvvmHostDevice(context);
   ASSERT_TRUE(bool(device))
       << "no " << GetParam()
       << " device (CI installs mesa-vulkan-drivers for Vulkan): "

@@ -91,5 +91,7 @@ cgc.module {{
 INSTANTIATE_TEST_SUITE_P(Vulkan, MatmulKernelTest, ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, MatmulKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, MatmulKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace

@@ -233,5 +233,7 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, NormalizationKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, NormalizationKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, NormalizationKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace

@@ -252,5 +252,7 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, PoolingKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, PoolingKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, PoolingKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace

@@ -105,5 +105,7 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, ReductionKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, ReductionKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, ReductionKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace

@@ -121,5 +121,7 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, ResamplingKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, ResamplingKernelTest,
                          ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, ResamplingKernelTest,
+                         ::testing::Values("dxil-host"));
 
 } // namespace
