@@ -24,17 +24,11 @@ std::optional<std::string> acceptLowerable(cgc::SubgraphOp subgraph) {
   return std::nullopt;
 }
 
-class CudaDevice final : public Device {
+/// What the cuda device and the compile-only cuda target both are: the
+/// target named cuda, answering the MLIR exchange the same way.
+class CudaTarget : public Device {
 public:
-  CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
-             std::unique_ptr<PtxCompiler> ptx,
-             std::shared_ptr<CaptureWriter> capture)
-      : context(context), cuda(cuda),
-        memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)),
-        capture(std::move(capture)) {
-    // Before any thread compiles a partition (dialects load only here).
-    codegen::loadNvvmCodegenDialects(context);
-  }
+  explicit CudaTarget(MLIRContext &context) : context(context) {}
 
   llvm::StringRef getName() const override { return kCudaTargetName; }
   MlirProgramsTier getMlirProgramsTier() const override {
@@ -43,10 +37,28 @@ public:
   bool supportsMlirInterface(const Guid &guid) const override {
     return isExchangeInterface(guid);
   }
-
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     return responder.answer(request, acceptLowerable);
+  }
+
+protected:
+  MLIRContext &context;
+
+private:
+  GpuKernelResponder responder{context, kCudaTargetName};
+};
+
+class CudaDevice final : public CudaTarget {
+public:
+  CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
+             std::unique_ptr<PtxCompiler> ptx,
+             std::shared_ptr<CaptureWriter> capture)
+      : CudaTarget(context), cuda(cuda),
+        memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)),
+        capture(std::move(capture)) {
+    // Before any thread compiles a partition (dialects load only here).
+    codegen::loadNvvmCodegenDialects(context);
   }
 
   llvm::Expected<std::shared_ptr<Resource>>
@@ -80,30 +92,17 @@ protected:
   }
 
 private:
-  MLIRContext &context;
   std::shared_ptr<cuda::CudaContext> cuda;
   std::shared_ptr<CudaAddressSpace> memory;
   std::unique_ptr<PtxCompiler> ptx;
   std::shared_ptr<CaptureWriter> capture;
-  GpuKernelResponder responder{context, kCudaTargetName};
 };
 
 /// Declares and accepts what the cuda device does; refuses to run.
-class CudaCompileTarget final : public Device {
+class CudaCompileTarget final : public CudaTarget {
 public:
-  explicit CudaCompileTarget(MLIRContext &context) : context(context) {}
+  explicit CudaCompileTarget(MLIRContext &context) : CudaTarget(context) {}
 
-  llvm::StringRef getName() const override { return kCudaTargetName; }
-  MlirProgramsTier getMlirProgramsTier() const override {
-    return MlirProgramsTier::Tier2_0;
-  }
-  bool supportsMlirInterface(const Guid &guid) const override {
-    return isExchangeInterface(guid);
-  }
-  llvm::Expected<std::vector<uint8_t>>
-  exchange(const MlirExchange &request) override {
-    return responder.answer(request, acceptLowerable);
-  }
   llvm::Expected<std::shared_ptr<Resource>> createBuffer(uint64_t) override {
     return refuse();
   }
@@ -124,8 +123,6 @@ private:
     return llvm::createStringError("the cuda compile target runs nothing; run "
                                    "the compiled model with --device cuda");
   }
-  MLIRContext &context;
-  GpuKernelResponder responder{context, kCudaTargetName};
 };
 
 } // namespace

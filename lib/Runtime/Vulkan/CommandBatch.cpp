@@ -319,6 +319,15 @@ llvm::Error CommandBatch::endRecording() {
   return llvm::Error::success();
 }
 
+/// Submits `buffer` to the device's queue, signalling the batch's fence.
+VkResult CommandBatch::queueSubmit(VkCommandBuffer buffer) {
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &buffer;
+  std::lock_guard<std::mutex> lock(core->queueMutex);
+  return vkQueueSubmit(core->queue, 1, &submit, fence.get());
+}
+
 llvm::Error CommandBatch::submit() {
   if (state == State::Broken)
     return batchError("cannot submit: an earlier submission of this batch "
@@ -332,15 +341,7 @@ llvm::Error CommandBatch::submit() {
     if (llvm::Error err = endRecording())
       return err;
 
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commandBuffer;
-  VkResult r;
-  {
-    std::lock_guard<std::mutex> lock(core->queueMutex);
-    r = vkQueueSubmit(core->queue, 1, &submit, fence.get());
-  }
-  if (r != VK_SUCCESS) {
+  if (VkResult r = queueSubmit(commandBuffer)) {
     state = State::Broken;
     return makeVulkanError("vkQueueSubmit", r,
                            " (" + llvm::Twine(numDispatches) + " dispatches)");
@@ -418,15 +419,7 @@ llvm::Error CommandBatch::runAlone(const RecordedDispatch &dispatch,
 }
 
 llvm::Error CommandBatch::submitAlone(VkCommandBuffer buffer) {
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &buffer;
-  VkResult r;
-  {
-    std::lock_guard<std::mutex> lock(core->queueMutex);
-    r = vkQueueSubmit(core->queue, 1, &submit, fence.get());
-  }
-  if (r != VK_SUCCESS)
+  if (VkResult r = queueSubmit(buffer))
     return makeVulkanError("vkQueueSubmit", r);
   pending = true;
   return wait();

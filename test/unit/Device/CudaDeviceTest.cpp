@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Device/CudaDevice.h"
+#include "../VulkanDevice/FusedKernelFixture.h"
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Device/CudaDriver.h"
@@ -17,9 +18,6 @@
 #include "opencgc/Runtime/Reference/Executor.h"
 
 #include <gtest/gtest.h>
-
-#include <cmath>
-#include <random>
 
 using namespace mlir;
 using namespace opencgc;
@@ -48,20 +46,6 @@ TEST(CudaDriverTest, MissingDriverIsAClearError) {
   auto device = device::createCudaDevice(context);
   ASSERT_FALSE(bool(device));
   EXPECT_EQ(llvm::toString(device.takeError()), reason);
-}
-
-/// |a - b| <= 1e-4 (1 + |b|) elementwise.
-::testing::AssertionResult closeEnough(const Tensor &actual,
-                                       const Tensor &expected) {
-  if (actual.getShape() != expected.getShape())
-    return ::testing::AssertionFailure() << "shapes differ";
-  for (int64_t i = 0; i < actual.getNumElements(); ++i) {
-    double a = actual.getAsDouble(i), b = expected.getAsDouble(i);
-    if (!(std::fabs(a - b) <= 1e-4 * (1 + std::fabs(b))))
-      return ::testing::AssertionFailure()
-             << "element " << i << ": " << a << " vs " << b;
-  }
-  return ::testing::AssertionSuccess();
 }
 
 class CudaDeviceTest : public ::testing::Test {
@@ -105,15 +89,7 @@ CudaDeviceTest::expectMatchesReference(llvm::StringRef text) {
     return {};
 
   auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
-  std::mt19937 random(7);
-  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  std::vector<Tensor> inputs;
-  for (Type type : entry.getArgumentTypes()) {
-    Tensor tensor(DType::Float32, cast<cgc::TensorType>(type).getShape());
-    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-      tensor.setFromDouble(i, uniform(random));
-    inputs.push_back(std::move(tensor));
-  }
+  std::vector<Tensor> inputs = testgen::randomInputs(entry, /*seed=*/7);
   auto noConstants = [](llvm::StringRef) -> llvm::Expected<Tensor> {
     return llvm::createStringError("no constants");
   };
@@ -124,7 +100,7 @@ CudaDeviceTest::expectMatchesReference(llvm::StringRef text) {
     EXPECT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
     if (actual)
       for (size_t i = 0; i < actual->size(); ++i)
-        EXPECT_TRUE(closeEnough((*actual)[i], (*expected)[i]))
+        EXPECT_TRUE(testgen::closeEnough((*actual)[i], (*expected)[i]))
             << "run " << run << ", result " << i;
   }
   std::vector<std::string> partitionDevices;

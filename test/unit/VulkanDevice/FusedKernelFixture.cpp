@@ -17,8 +17,6 @@
 using namespace mlir;
 
 namespace opencgc::testgen {
-namespace {
-/// |a - b| <= 1e-4 (1 + |b|) elementwise.
 ::testing::AssertionResult closeEnough(const Tensor &actual,
                                        const Tensor &expected) {
   if (actual.getShape() != expected.getShape())
@@ -31,7 +29,20 @@ namespace {
   }
   return ::testing::AssertionSuccess();
 }
-} // namespace
+
+std::vector<Tensor> randomInputs(cgc::EntryPointOp entry, unsigned seed,
+                                 double low, double high) {
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> uniform(low, high);
+  std::vector<Tensor> inputs;
+  for (Type type : entry.getArgumentTypes()) {
+    Tensor tensor(DType::Float32, cast<cgc::TensorType>(type).getShape());
+    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
+      tensor.setFromDouble(i, uniform(random));
+    inputs.push_back(std::move(tensor));
+  }
+  return inputs;
+}
 
 std::string tensorType(llvm::ArrayRef<int64_t> shape) {
   std::string text = "!cgc.tensor<";
@@ -75,15 +86,7 @@ void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
     EXPECT_EQ(entry.getValue(), GetParam()) << text;
 
   auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
-  std::mt19937 random(seed);
-  std::uniform_real_distribution<double> uniform(low, high);
-  std::vector<Tensor> inputs;
-  for (Type type : entry.getArgumentTypes()) {
-    Tensor tensor(DType::Float32, cast<cgc::TensorType>(type).getShape());
-    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-      tensor.setFromDouble(i, uniform(random));
-    inputs.push_back(std::move(tensor));
-  }
+  std::vector<Tensor> inputs = randomInputs(entry, seed, low, high);
   auto noConstants = [](llvm::StringRef) -> llvm::Expected<Tensor> {
     return llvm::createStringError("no constants");
   };

@@ -12,16 +12,28 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Device/Device.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/Tensor.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace opencgc::testgen {
 
 /// "!cgc.tensor<AxBx!cgc.float32>".
 std::string tensorType(llvm::ArrayRef<int64_t> shape);
+
+/// |a - b| <= 1e-4 (1 + |b|) elementwise.
+::testing::AssertionResult closeEnough(const Tensor &actual,
+                                       const Tensor &expected);
+
+/// A float32 tensor per argument of `entry`, uniform in [low, high], drawn
+/// with `seed`.
+std::vector<Tensor> randomInputs(cgc::EntryPointOp entry, unsigned seed,
+                                 double low = -1.0, double high = 1.0);
 
 class FusedKernelTest : public ::testing::TestWithParam<std::string> {
 protected:

@@ -112,6 +112,7 @@ private:
   llvm::Error submitObserved();
   llvm::Error runAlone(const RecordedDispatch &dispatch, VkDescriptorSet set);
   llvm::Error submitAlone(VkCommandBuffer buffer);
+  VkResult queueSubmit(VkCommandBuffer buffer);
   void recordDispatchCommands(VkCommandBuffer buffer,
                               const ComputePipeline &pipeline,
                               VkDescriptorSet set,
