@@ -12,6 +12,7 @@
 #include "opencgc/Dialect/CGCOp/RecurrentOps.h"
 #include "opencgc/Dialect/CGCOp/ReductionOps.h"
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
+#include "opencgc/Dialect/CGCOp/TransformerOps.h"
 
 using namespace opencgc::cgc_op;
 
@@ -53,6 +54,10 @@ void CGCOpDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "opencgc/Dialect/CGCOp/RecurrentOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "opencgc/Dialect/CGCOp/TransformerOps.cpp.inc"
       >();
   opencgc::cgc::addVersionedBytecodeInterface(this);
 }

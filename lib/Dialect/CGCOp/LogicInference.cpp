@@ -53,6 +53,11 @@ constexpr ElementwiseRule kMod = {2, 2, kNumeric, "a numeric", true, false};
 constexpr ElementwiseRule kShift = {
     2, 2, kUnsigned, "an unsigned integer", true, false};
 constexpr ElementwiseRule kLogic = {2, 2, kBool, "a bool", true, true};
+// ONNX BitwiseAnd/Or/Xor/Not (opset 18): integers of one type.
+constexpr ElementwiseRule kBitwise = {2,    2,    kInteger, "an integer",
+                                      true, false};
+constexpr ElementwiseRule kBitwiseNot = {1,    1,    kInteger, "an integer",
+                                         true, false};
 // ONNX Equal also takes bool; the orderings take numbers only.
 constexpr ElementwiseRule kEqual = {2,    2,   kAnyKind, "a numeric or bool",
                                     true, true};
@@ -70,6 +75,8 @@ Attribute findAttr(DictionaryAttr attrs, StringRef name) {
 
 /// "lhs"/"rhs" for binary ops, "inputs[i]" for variadic ones.
 std::string operandRole(const ElementwiseRule &rule, size_t index) {
+  if (rule.maxOperands == 1)
+    return "input";
   if (rule.maxOperands == 2)
     return index == 0 ? "lhs" : "rhs";
   return "inputs[" + std::to_string(index) + "]";
@@ -126,6 +133,10 @@ OPENCGC_ELEMENTWISE_INFERENCE(PowOp, kPow)
 OPENCGC_ELEMENTWISE_INFERENCE(AndOp, kLogic)
 OPENCGC_ELEMENTWISE_INFERENCE(OrOp, kLogic)
 OPENCGC_ELEMENTWISE_INFERENCE(XorOp, kLogic)
+OPENCGC_ELEMENTWISE_INFERENCE(BitwiseAndOp, kBitwise)
+OPENCGC_ELEMENTWISE_INFERENCE(BitwiseOrOp, kBitwise)
+OPENCGC_ELEMENTWISE_INFERENCE(BitwiseXorOp, kBitwise)
+OPENCGC_ELEMENTWISE_INFERENCE(BitwiseNotOp, kBitwiseNot)
 OPENCGC_ELEMENTWISE_INFERENCE(EqualOp, kEqual)
 OPENCGC_ELEMENTWISE_INFERENCE(GreaterOp, kOrder)
 OPENCGC_ELEMENTWISE_INFERENCE(GreaterOrEqualOp, kOrder)

@@ -273,4 +273,148 @@ LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result({x[0], x[1], g[1], g[2]}, input->getElementType(), results);
 }
 
+LogicalResult AffineGridOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<AffineGridOp>(loc, ctx);
+  auto theta = inf.singleTensor(adaptor.getOperands(), "theta");
+  if (failed(theta) || failed(inf.requireFloat(*theta, "theta")) ||
+      failed(requireIntegers(inf, adaptor.getSizeAttr(), "size")))
+    return failure();
+  Shape size = toShape(adaptor.getSizeAttr());
+  // ONNX: size is (N, C, H, W) for 2D or (N, C, D, H, W) for 3D; theta is
+  // (N, 2, 3) or (N, 3, 4).
+  if (size.size() != 4 && size.size() != 5)
+    return inf.fail("attribute 'size' must hold 4 or 5 values, got ",
+                    size.size());
+  int64_t dims = size.size() - 2;
+  Shape expected = {size[0], dims, dims + 1};
+  if (theta->getShape() != ArrayRef<int64_t>(expected))
+    return inf.fail("operand 'theta' must have shape ", shapeStr(expected),
+                    ", got ", shapeStr(theta->getShape()));
+  for (int64_t dim : ArrayRef<int64_t>(size).drop_front(2))
+    if (dim < 1)
+      return inf.fail("attribute 'size' has a spatial extent < 1");
+  Shape out = {size[0]};
+  out.append(size.begin() + 2, size.end());
+  out.push_back(dims);
+  return inf.result(out, theta->getElementType(), results);
+}
+
+static int64_t product(ArrayRef<int64_t> dims) {
+  int64_t result = 1;
+  for (int64_t dim : dims)
+    result *= dim;
+  return result;
+}
+
+/// Blocks the window takes along each spatial dimension of Col2Im.
+template <typename AdaptorT>
+static FailureOr<Shape> col2ImBlocks(const Inferrer &inf, AdaptorT adaptor,
+                                     ArrayRef<int64_t> image,
+                                     ArrayRef<int64_t> block) {
+  auto params = windowParams(inf, adaptor, image.size());
+  if (failed(params))
+    return failure();
+  Shape counts;
+  for (size_t i = 0; i < image.size(); ++i) {
+    int64_t count =
+        windowExtent(image[i], params->begin[i], params->end[i], block[i],
+                     params->strides[i], params->dilations[i], false);
+    if (block[i] < 1 || count < 1) {
+      (void)inf.fail("block of size ", block[i],
+                     " does not fit image dimension ", i, " of extent ",
+                     image[i]);
+      return failure();
+    }
+    counts.push_back(count);
+  }
+  return counts;
+}
+
+LogicalResult Col2ImOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<Col2ImOp>(loc, ctx);
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
+  if (failed(input) ||
+      failed(
+          requireIntegers(inf, adaptor.getImageShapeAttr(), "image_shape")) ||
+      failed(requireIntegers(inf, adaptor.getBlockShapeAttr(), "block_shape")))
+    return failure();
+  Shape image = toShape(adaptor.getImageShapeAttr());
+  Shape block = toShape(adaptor.getBlockShapeAttr());
+  if (image.size() != block.size() || image.empty())
+    return inf.fail("attributes 'image_shape' and 'block_shape' must have "
+                    "the same number (>= 1) of values");
+  ArrayRef<int64_t> shape = input->getShape();
+  if (shape.size() != 3)
+    return inf.fail("operand 'input' must be N x (C * block) x L, got ",
+                    shapeStr(shape));
+  auto counts = col2ImBlocks(inf, adaptor, image, block);
+  if (failed(counts))
+    return failure();
+  int64_t blockSize = product(block);
+  if (shape[1] % blockSize != 0 || shape[2] != product(*counts))
+    return inf.fail("operand 'input' of shape ", shapeStr(shape),
+                    " does not hold C x ", blockSize, " rows and ",
+                    product(*counts), " blocks");
+  Shape out = {shape[0], shape[1] / blockSize};
+  out.append(image.begin(), image.end());
+  return inf.result(out, input->getElementType(), results);
+}
+
+/// Checks a DeformConv operand against its expected shape.
+static LogicalResult checkDeformOperand(const Inferrer &inf, TensorType input,
+                                        Value operand, StringRef role,
+                                        ArrayRef<int64_t> expected) {
+  auto type = inf.tensor(operand, role);
+  if (failed(type) || failed(inf.sameElementType(input, *type, "input", role)))
+    return failure();
+  if (type->getShape() != expected)
+    return inf.fail("operand '", role, "' must have shape ", shapeStr(expected),
+                    ", got ", shapeStr(type->getShape()));
+  return success();
+}
+
+LogicalResult DeformConvOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<DeformConvOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 5, 5)))
+    return failure();
+  auto input = inf.tensor(adaptor.getInput(), "input");
+  auto weight = inf.tensor(adaptor.getWeight(), "weight");
+  if (failed(input) || failed(weight) ||
+      failed(inf.requireFloat(*input, "input")) ||
+      failed(inf.sameElementType(*input, *weight, "input", "weight")))
+    return failure();
+  // The ONNX reference implements 2-D data only; so do we.
+  if (input->getRank() != 4)
+    return inf.fail("supports 2-D data (N x C x H x W) only, got ",
+                    shapeStr(input->getShape()));
+  auto out =
+      convolutionShape(inf, input->getShape(), weight->getShape(), adaptor);
+  if (failed(out))
+    return failure();
+  int64_t groups = adaptor.getOffsetGroup();
+  if (groups < 1 || input->getShape()[1] % groups != 0)
+    return inf.fail("offset_group ", groups, " does not divide the ",
+                    input->getShape()[1], " input channels");
+  ArrayRef<int64_t> w = weight->getShape();
+  int64_t taps = groups * w[2] * w[3];
+  Shape offset = {(*out)[0], taps * 2, (*out)[2], (*out)[3]};
+  Shape mask = {(*out)[0], taps, (*out)[2], (*out)[3]};
+  if (failed(checkDeformOperand(inf, *input, adaptor.getOffset(), "offset",
+                                offset)) ||
+      failed(
+          checkDeformOperand(inf, *input, adaptor.getBias(), "bias", {w[0]})) ||
+      failed(checkDeformOperand(inf, *input, adaptor.getMask(), "mask", mask)))
+    return failure();
+  return inf.result(*out, input->getElementType(), results);
+}
+
 } // namespace opencgc::cgc_op

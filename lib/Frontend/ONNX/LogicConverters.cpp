@@ -1,9 +1,10 @@
 //===- LogicConverters.cpp - ONNX converters of the logic family -----===//
 //
-// Pow, Mod, BitShift, the logic and comparison ops, Max/Min/Sum/Mean, Where,
-// Clip, Cast and CastLike. Opset differences handled here: legacy
-// `broadcast`/`axis` attributes (opset < 7), Clip bounds as attributes
-// (opset < 11) or optional inputs, Cast's `to` as a string (opset < 6).
+// Pow, Mod, BitShift, BitwiseAnd/Or/Xor/Not, the logic and comparison
+// ops, Max/Min/Sum/Mean, Where, Clip, Cast and CastLike. Opset differences
+// handled here: legacy `broadcast`/`axis` attributes (opset < 7), Clip
+// bounds as attributes (opset < 11) or optional inputs, Cast's `to` as a
+// string (opset < 6).
 //
 //===----------------------------------------------------------------------===//
 #include "ConverterRegistry.h"
@@ -173,6 +174,11 @@ void registerLogicConverters(ConverterRegistry &registry) {
   registry.add("LessOrEqual", convertBinary<LessOrEqualOp>);
   registry.add("Mod", convertMod, {"fmod"});
   registry.add("BitShift", convertBitShift, {"direction"});
+  // Opset 18: integer tensors of one type, numpy broadcasting.
+  registry.add("BitwiseAnd", convertBinary<BitwiseAndOp>);
+  registry.add("BitwiseOr", convertBinary<BitwiseOrOp>);
+  registry.add("BitwiseXor", convertBinary<BitwiseXorOp>);
+  registry.add("BitwiseNot", convertUnary<BitwiseNotOp>);
   // consumed_inputs (opset 1) is a legacy memory hint without semantics.
   registry.add("Max", convertVariadic<MaxOp>, {"consumed_inputs"});
   registry.add("Min", convertVariadic<MinOp>, {"consumed_inputs"});

@@ -41,6 +41,45 @@ template <typename OpTy> llvm::Error convertMath(ImportContext &ctx) {
   return setResult(ctx, ctx.create<OpTy>({*input}, attrs));
 }
 
+/// Mish (opset 18) = x * tanh(softplus(x)) (Operators.md, Mish), built
+/// from ops the backends fuse as one elementwise chain.
+llvm::Error convertMish(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  llvm::Expected<Value> softplus = ctx.create<cgc_op::SoftplusOp>({*x});
+  if (!softplus)
+    return softplus.takeError();
+  llvm::Expected<Value> tanh = ctx.create<cgc_op::TanhOp>({*softplus});
+  if (!tanh)
+    return tanh.takeError();
+  return setResult(ctx, ctx.create<cgc_op::MulOp>({*x, *tanh}));
+}
+
+/// Swish (opset 24) = x * sigmoid(alpha * x) (Operators.md, Swish).
+llvm::Error convertSwish(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  llvm::Expected<Value> scaled = *x;
+  float alpha = ctx.floatAttr("alpha", 1.0f);
+  if (alpha != 1.0f) {
+    llvm::Expected<DType> dtype = ctx.inputDType(0);
+    if (!dtype)
+      return dtype.takeError();
+    Tensor factor(*dtype, {});
+    factor.setFromDouble(0, alpha);
+    scaled = ctx.create<cgc_op::MulOp>(
+        {*x, ctx.syntheticConstant("alpha", std::move(factor))});
+    if (!scaled)
+      return scaled.takeError();
+  }
+  llvm::Expected<Value> gate = ctx.create<cgc_op::SigmoidOp>({*scaled});
+  if (!gate)
+    return gate.takeError();
+  return setResult(ctx, ctx.create<cgc_op::MulOp>({*x, *gate}));
+}
+
 /// PRelu broadcasts slope unidirectionally from opset 7 on. Before, a 1-D
 /// slope held one value per channel (dimension 1), so it is reshaped to
 /// C x 1 x ... x 1 for numpy rules to agree.
@@ -98,6 +137,8 @@ void registerMathConverters(ConverterRegistry &registry) {
   registry.add("Softplus", convertMath<cgc_op::SoftplusOp>);
   registry.add("Softsign", convertMath<cgc_op::SoftsignOp>);
   registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>);
+  registry.add("Mish", convertMish);
+  registry.add("Swish", convertSwish, {"alpha"});
   registry.add("Elu", convertMath<cgc_op::EluOp>, {"alpha", "consumed_inputs"});
   registry.add("Selu", convertMath<cgc_op::SeluOp>,
                {"alpha", "gamma", "consumed_inputs"});

@@ -2,13 +2,15 @@
 //
 // BatchNormalization (inference only), LayerNormalization,
 // InstanceNormalization, LRN, MeanVarianceNormalization, LpNormalization,
-// LpPool, GlobalLpPool and Einsum.
+// LpPool, GlobalLpPool, Einsum, and the transformer ops RMSNormalization,
+// RotaryEmbedding and Attention.
 //
 //===----------------------------------------------------------------------===//
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
+#include "opencgc/Dialect/CGCOp/TransformerOps.h"
 
 #include <cmath>
 
@@ -189,6 +191,139 @@ llvm::Error convertEinsum(ImportContext &ctx) {
       ctx, *operands,
       {ctx.namedAttr("equation", ctx.getBuilder().getStringAttr(equation))});
 }
+//===----------------------------------------------------------------------===//
+// RMSNormalization, RotaryEmbedding, Attention (opset 23)
+//===----------------------------------------------------------------------===//
+
+llvm::Error convertRmsNormalization(ImportContext &ctx) {
+  auto operands = inputValues(ctx, 2);
+  if (!operands)
+    return operands.takeError();
+  return emit<cgc_op::RmsNormalizationOp>(
+      ctx, *operands,
+      {i64Attr(ctx, "axis", ctx.intAttr("axis", -1)),
+       f32Attr(ctx, "epsilon", ctx.floatAttr("epsilon", 1e-5f)),
+       i64Attr(ctx, "stash_type", ctx.intAttr("stash_type", 1))});
+}
+
+llvm::Error convertRotaryEmbedding(ImportContext &ctx) {
+  auto operands = inputValues(ctx, ctx.hasInput(3) ? 4 : 3);
+  if (!operands)
+    return operands.takeError();
+  return emit<cgc_op::RotaryEmbeddingOp>(
+      ctx, *operands,
+      {ctx.namedAttr("interleaved", ctx.getBuilder().getBoolAttr(
+                                        ctx.intAttr("interleaved", 0) != 0)),
+       i64Attr(ctx, "num_heads", ctx.intAttr("num_heads", 0)),
+       i64Attr(ctx, "rotary_embedding_dim",
+               ctx.intAttr("rotary_embedding_dim", 0))});
+}
+
+llvm::Expected<Value> transposeHeads(ImportContext &ctx, Value value) {
+  return ctx.create<cgc_op::TransposeOp>(
+      {value}, {ctx.namedAttr("perm", ctx.i64Array({0, 2, 1, 3}))});
+}
+
+/// Attention's 3-D form B x S x (heads * D) as B x heads x S x D.
+llvm::Expected<Value> splitHeads(ImportContext &ctx, Value value,
+                                 StringRef attr) {
+  ArrayRef<int64_t> shape = shapeOf(value);
+  if (shape.size() == 4)
+    return value;
+  int64_t heads = ctx.intAttr(attr, 0);
+  if (shape.size() != 3 || heads < 1 || shape[2] % heads != 0)
+    return ctx.malformed("Attention with 3-D inputs needs " + attr +
+                         " dividing the hidden size");
+  auto split =
+      reshapeTo(ctx, value, {shape[0], shape[1], heads, shape[2] / heads});
+  if (!split)
+    return split.takeError();
+  return transposeHeads(ctx, *split);
+}
+
+/// Input `index` (key or value) with its past cache (input `pastIndex`)
+/// in front along the sequence; defines it as output `presentIndex`.
+llvm::Expected<Value> withPast(ImportContext &ctx, unsigned index,
+                               unsigned pastIndex, unsigned presentIndex) {
+  llvm::Expected<Value> value = ctx.input(index);
+  if (!value)
+    return value.takeError();
+  value = splitHeads(ctx, *value, "kv_num_heads");
+  if (value && ctx.hasInput(pastIndex)) {
+    llvm::Expected<Value> past = ctx.input(pastIndex);
+    if (!past)
+      return past.takeError();
+    value = ctx.create<cgc_op::ConcatOp>({*past, *value},
+                                         {i64Attr(ctx, "axis", 2)});
+  }
+  if (value)
+    ctx.setOutput(presentIndex, *value);
+  return value;
+}
+
+/// Attention (opsets 23/24): the 3-D forms and the key/value caches are
+/// reshapes, transposes and concatenations around cgc_op.attention.
+llvm::Error convertAttention(ImportContext &ctx) {
+  // Operators.md: nonpad_kv_seqlen is the external-cache form.
+  if (ctx.hasInput(6))
+    return ctx.unsupported("Attention with nonpad_kv_seqlen");
+  if (ctx.hasInput(4) != ctx.hasInput(5))
+    return ctx.malformed("Attention needs both past_key and past_value");
+  llvm::Expected<Value> q = ctx.input(0);
+  if (!q)
+    return q.takeError();
+  bool threeD = shapeOf(*q).size() == 3;
+  llvm::Expected<Value> query = splitHeads(ctx, *q, "q_num_heads");
+  if (!query)
+    return query.takeError();
+  llvm::Expected<Value> key = withPast(ctx, 1, 4, 1);
+  if (!key)
+    return key.takeError();
+  llvm::Expected<Value> value = withPast(ctx, 2, 5, 2);
+  if (!value)
+    return value.takeError();
+  SmallVector<Value> operands = {*query, *key, *value};
+  if (ctx.hasInput(3)) {
+    llvm::Expected<Value> mask = ctx.input(3);
+    if (!mask)
+      return mask.takeError();
+    operands.push_back(*mask);
+  }
+  // The causal offset is the past length (Operators.md, Attention): the
+  // keys the cache adds in front of the node's own.
+  int64_t past = 0;
+  if (ctx.hasInput(4)) {
+    llvm::Expected<Value> pastKey = ctx.input(4);
+    if (!pastKey)
+      return pastKey.takeError();
+    past = shapeOf(*pastKey).size() == 4 ? shapeOf(*pastKey)[2] : 0;
+  }
+  SmallVector<NamedAttribute> attrs = {
+      ctx.namedAttr("is_causal",
+                    ctx.getBuilder().getBoolAttr(ctx.intAttr("is_causal", 0))),
+      i64Attr(ctx, "causal_offset", past),
+      f32Attr(ctx, "softcap", ctx.floatAttr("softcap", 0.0f)),
+      i64Attr(ctx, "qk_matmul_output_mode",
+              ctx.intAttr("qk_matmul_output_mode", 0))};
+  if (ctx.findAttr("scale"))
+    attrs.push_back(f32Attr(ctx, "scale", ctx.floatAttr("scale", 1.0f)));
+  llvm::Expected<Value> result =
+      ctx.create<cgc_op::AttentionOp>(operands, attrs);
+  if (!result)
+    return result.takeError();
+  Operation *op = result->getDefiningOp();
+  ctx.setOutput(3, op->getResult(1));
+  Value output = op->getResult(0);
+  if (!threeD)
+    return setResult(ctx, output);
+  llvm::Expected<Value> merged = transposeHeads(ctx, output);
+  if (!merged)
+    return merged.takeError();
+  ArrayRef<int64_t> shape = shapeOf(*merged);
+  return setResult(
+      ctx, reshapeTo(ctx, *merged, {shape[0], shape[1], shape[2] * shape[3]}));
+}
+
 } // namespace
 
 void registerNormalizationConverters(ConverterRegistry &registry) {
@@ -209,6 +344,15 @@ void registerNormalizationConverters(ConverterRegistry &registry) {
                 "pads", "strides"});
   registry.add("GlobalLpPool", convertGlobalLpPool, {"p"});
   registry.add("Einsum", convertEinsum, {"equation"});
+  registry.add("RMSNormalization", convertRmsNormalization,
+               {"axis", "epsilon", "stash_type"});
+  registry.add("RotaryEmbedding", convertRotaryEmbedding,
+               {"interleaved", "num_heads", "rotary_embedding_dim"});
+  // softmax_precision: the reference computes softmax in double anyway.
+  registry.add("Attention", convertAttention,
+               {"is_causal", "kv_num_heads", "q_num_heads",
+                "qk_matmul_output_mode", "scale", "softcap",
+                "softmax_precision"});
 }
 
 } // namespace opencgc::onnx_import

@@ -3,6 +3,7 @@
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
+#include "opencgc/Dialect/CGCOp/IndexingOps.h"
 #include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 
 #include <cmath>
@@ -255,9 +256,171 @@ llvm::Error convertGridSample(ImportContext &ctx) {
            ctx.namedAttr("align_corners",
                          b.getBoolAttr(ctx.intAttr("align_corners", 0)))}));
 }
+//===----------------------------------------------------------------------===//
+// Col2Im, AffineGrid, DeformConv, CenterCropPad (opsets 18-20)
+//===----------------------------------------------------------------------===//
+
+/// A static int64 input as a list of values.
+llvm::Expected<std::vector<int64_t>>
+staticInts(ImportContext &ctx, unsigned index, StringRef what) {
+  llvm::Expected<Tensor> given = ctx.staticInput(index, what);
+  if (!given)
+    return given.takeError();
+  return given->toIntVector();
+}
+
+/// The window attributes (strides, dilations, ONNX's begin-then-end pads)
+/// of Col2Im and DeformConv, for `spatial` dimensions.
+llvm::Expected<SmallVector<NamedAttribute>> windowAttrs(ImportContext &ctx,
+                                                        size_t spatial) {
+  llvm::Expected<Shape> strides = spatialInts(ctx, "strides", spatial, 1);
+  if (!strides)
+    return strides.takeError();
+  llvm::Expected<Shape> dilations = spatialInts(ctx, "dilations", spatial, 1);
+  if (!dilations)
+    return dilations.takeError();
+  std::vector<int64_t> pads =
+      ctx.intsAttr("pads").value_or(std::vector<int64_t>(2 * spatial, 0));
+  if (pads.size() != 2 * spatial)
+    return ctx.malformed("'pads' has " + llvm::Twine(pads.size()) +
+                         " values for " + llvm::Twine(spatial) +
+                         " spatial dimensions");
+  ArrayRef<int64_t> all(pads);
+  return SmallVector<NamedAttribute>{
+      ctx.namedAttr("strides", ctx.i64Array(*strides)),
+      ctx.namedAttr("dilations", ctx.i64Array(*dilations)),
+      ctx.namedAttr("start_padding", ctx.i64Array(all.take_front(spatial))),
+      ctx.namedAttr("end_padding", ctx.i64Array(all.drop_front(spatial)))};
+}
+
+llvm::Error convertCol2Im(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  auto image = staticInts(ctx, 1, "Col2Im image_shape");
+  if (!image)
+    return image.takeError();
+  auto block = staticInts(ctx, 2, "Col2Im block_shape");
+  if (!block)
+    return block.takeError();
+  auto attrs = windowAttrs(ctx, image->size());
+  if (!attrs)
+    return attrs.takeError();
+  attrs->push_back(ctx.namedAttr("image_shape", ctx.i64Array(*image)));
+  attrs->push_back(ctx.namedAttr("block_shape", ctx.i64Array(*block)));
+  return setResult(ctx, ctx.create<cgc_op::Col2ImOp>({*input}, *attrs));
+}
+
+llvm::Error convertAffineGrid(ImportContext &ctx) {
+  llvm::Expected<Value> theta = ctx.input(0);
+  if (!theta)
+    return theta.takeError();
+  auto size = staticInts(ctx, 1, "AffineGrid size");
+  if (!size)
+    return size.takeError();
+  return setResult(
+      ctx, ctx.create<cgc_op::AffineGridOp>(
+               {*theta},
+               {ctx.namedAttr("size", ctx.i64Array(*size)),
+                ctx.namedAttr("align_corners",
+                              ctx.getBuilder().getBoolAttr(
+                                  ctx.intAttr("align_corners", 0) != 0))}));
+}
+
+/// Input `index`, or a constant of `shape` filled with `fill` when the
+/// node leaves it out (DeformConv's bias is zeros, its mask ones).
+llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
+                                    StringRef name, ArrayRef<int64_t> shape,
+                                    double fill) {
+  if (ctx.hasInput(index))
+    return ctx.input(index);
+  llvm::Expected<DType> dtype = ctx.inputDType(0);
+  if (!dtype)
+    return dtype.takeError();
+  Tensor value(*dtype, shape);
+  for (int64_t i = 0; i < value.getNumElements(); ++i)
+    value.setFromDouble(i, fill);
+  return ctx.syntheticConstant(name, std::move(value));
+}
+
+llvm::Error convertDeformConv(ImportContext &ctx) {
+  auto operands = inputValues(ctx, 3);
+  if (!operands)
+    return operands.takeError();
+  ArrayRef<int64_t> x = shapeOf((*operands)[0]), w = shapeOf((*operands)[1]),
+                    offset = shapeOf((*operands)[2]);
+  if (x.size() != 4 || w.size() != 4 || offset.size() != 4)
+    return ctx.unsupported("DeformConv on other than 2-D data");
+  if (auto kernel = ctx.intsAttr("kernel_shape");
+      kernel && ArrayRef<int64_t>(*kernel) != w.drop_front(2))
+    return ctx.malformed("DeformConv kernel_shape differs from W's shape");
+  int64_t groups = ctx.intAttr("offset_group", 1);
+  Shape mask = {offset[0], groups * w[2] * w[3], offset[2], offset[3]};
+  llvm::Expected<Value> bias = inputOrFilled(ctx, 3, "bias", {w[0]}, 0.0);
+  if (!bias)
+    return bias.takeError();
+  llvm::Expected<Value> scale = inputOrFilled(ctx, 4, "mask", mask, 1.0);
+  if (!scale)
+    return scale.takeError();
+  operands->append({*bias, *scale});
+  auto attrs = windowAttrs(ctx, 2);
+  if (!attrs)
+    return attrs.takeError();
+  Builder &builder = ctx.getBuilder();
+  attrs->push_back(ctx.namedAttr(
+      "group", builder.getI64IntegerAttr(ctx.intAttr("group", 1))));
+  attrs->push_back(
+      ctx.namedAttr("offset_group", builder.getI64IntegerAttr(groups)));
+  return setResult(ctx, ctx.create<cgc_op::DeformConvOp>(*operands, *attrs));
+}
+
+/// CenterCropPad (opset 18) is one pad op: negative pads crop. Operators.md:
+/// a crop starts at floor((dim - size) / 2); padding puts the odd pixel on
+/// the right; the pad value is zero.
+llvm::Error convertCenterCropPad(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  auto sizes = staticInts(ctx, 1, "CenterCropPad shape");
+  if (!sizes)
+    return sizes.takeError();
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  int64_t rank = shape.size();
+  std::vector<int64_t> axes =
+      ctx.intsAttr("axes").value_or(std::vector<int64_t>());
+  if (axes.empty())
+    for (int64_t axis = 0; axis < rank; ++axis)
+      axes.push_back(axis);
+  if (axes.size() != sizes->size())
+    return ctx.malformed("CenterCropPad has " + llvm::Twine(sizes->size()) +
+                         " sizes for " + llvm::Twine(axes.size()) + " axes");
+  Shape pads(2 * rank, 0);
+  for (auto [axis, size] : llvm::zip(axes, *sizes)) {
+    if (axis < -rank || axis >= rank || size < 0)
+      return ctx.malformed("CenterCropPad axis " + llvm::Twine(axis) +
+                           " or size " + llvm::Twine(size) + " out of range");
+    int64_t a = axis < 0 ? axis + rank : axis;
+    int64_t diff = size - shape[a];
+    // Padding: the extra pixel goes to the end; cropping: the window
+    // starts at floor((dim - size) / 2), so the extra pixel leaves the end.
+    int64_t begin = diff >= 0 ? diff / 2 : -((-diff) / 2);
+    pads[a] = begin;
+    pads[a + rank] = diff - begin;
+  }
+  return setResult(ctx,
+                   ctx.create<cgc_op::PadOp>(
+                       {*input}, {ctx.namedAttr("pads", ctx.i64Array(pads))}));
+}
+
 } // namespace
 
 void registerResamplingConverters(ConverterRegistry &registry) {
+  registry.add("Col2Im", convertCol2Im, {"dilations", "pads", "strides"});
+  registry.add("AffineGrid", convertAffineGrid, {"align_corners"});
+  registry.add("DeformConv", convertDeformConv,
+               {"dilations", "group", "kernel_shape", "offset_group", "pads",
+                "strides"});
+  registry.add("CenterCropPad", convertCenterCropPad, {"axes"});
   registry.add("GridSample", convertGridSample,
                {"align_corners", "mode", "padding_mode"});
   registry.add("Resize", convertResize,

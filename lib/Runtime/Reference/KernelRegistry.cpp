@@ -27,6 +27,7 @@ const KernelRegistry &KernelRegistry::get() {
     registerResamplingKernels(r);
     registerQuantizationKernels(r);
     registerRecurrentKernels(r);
+    registerTransformerKernels(r);
     return r;
   }();
   return registry;

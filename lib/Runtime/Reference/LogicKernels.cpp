@@ -167,6 +167,49 @@ template <typename T> struct XorFn {
   }
 };
 
+/// ONNX BitwiseAnd/Or/Xor (opset 18): integer operands of one type.
+template <typename T>
+constexpr bool kIsInteger = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <typename T> struct BitwiseAndFn {
+  static constexpr bool supported = kIsInteger<T>;
+  template <typename C> static std::optional<C> apply(Operation *, C a, C b) {
+    return C(a & b);
+  }
+};
+template <typename T> struct BitwiseOrFn {
+  static constexpr bool supported = kIsInteger<T>;
+  template <typename C> static std::optional<C> apply(Operation *, C a, C b) {
+    return C(a | b);
+  }
+};
+template <typename T> struct BitwiseXorFn {
+  static constexpr bool supported = kIsInteger<T>;
+  template <typename C> static std::optional<C> apply(Operation *, C a, C b) {
+    return C(a ^ b);
+  }
+};
+
+/// ONNX BitwiseNot: the complement of every bit of an integer.
+llvm::Expected<TensorList> bitwiseNotKernel(Operation *op,
+                                            ArrayRef<Tensor> in) {
+  Tensor out = allocateResult(op);
+  bool supported = dispatchDType(in[0].getDType(), [&](auto zero) {
+    using T = decltype(zero);
+    if constexpr (!kIsInteger<T>) {
+      return false;
+    } else {
+      const T *a = in[0].getData<T>();
+      T *o = out.getData<T>();
+      for (int64_t i = 0, e = out.getNumElements(); i < e; ++i)
+        o[i] = T(~a[i]);
+      return true;
+    }
+  });
+  if (!supported)
+    return unsupportedType(op, in[0].getDType());
+  return single(out);
+}
+
 /// Same-type operands, bool result: Cmp{}(a, b) on ComputeType<T> values.
 template <typename Cmp>
 llvm::Expected<TensorList> compareKernel(Operation *op, ArrayRef<Tensor> in) {
@@ -402,6 +445,10 @@ void registerLogicKernels(KernelRegistry &registry) {
   registry.add(AndOp::getOperationName(), sameTypeKernel<AndFn>);
   registry.add(OrOp::getOperationName(), sameTypeKernel<OrFn>);
   registry.add(XorOp::getOperationName(), sameTypeKernel<XorFn>);
+  registry.add(BitwiseAndOp::getOperationName(), sameTypeKernel<BitwiseAndFn>);
+  registry.add(BitwiseOrOp::getOperationName(), sameTypeKernel<BitwiseOrFn>);
+  registry.add(BitwiseXorOp::getOperationName(), sameTypeKernel<BitwiseXorFn>);
+  registry.add(BitwiseNotOp::getOperationName(), bitwiseNotKernel);
   registry.add(EqualOp::getOperationName(), compareKernel<std::equal_to<>>);
   registry.add(GreaterOp::getOperationName(), compareKernel<std::greater<>>);
   registry.add(GreaterOrEqualOp::getOperationName(),

@@ -454,11 +454,162 @@ llvm::Expected<TensorList> gridSampleKernel(Operation *op,
         }
   return single(out);
 }
+/// Evenly spaced positions in [-1, 1] along an extent (ONNX AffineGrid):
+/// pixel centres at -1 and 1 with align_corners, pixel edges otherwise.
+double affinePosition(int64_t i, int64_t extent, bool alignCorners) {
+  if (alignCorners)
+    return extent == 1 ? -1.0 : -1.0 + 2.0 * i / (extent - 1);
+  return -1.0 + (2.0 * i + 1.0) / extent;
+}
+
+llvm::Expected<TensorList> affineGridKernel(Operation *op,
+                                            llvm::ArrayRef<Tensor> in) {
+  auto grid = cast<cgc_op::AffineGridOp>(op);
+  Tensor out = allocateResult(op);
+  const Tensor &theta = in[0];
+  bool align = grid.getAlignCorners();
+  Shape size = intArray(grid.getSizeAttr(), 0, 0);
+  Shape spatial(size.begin() + 2, size.end());
+  int64_t dims = spatial.size(), points = getNumElements(spatial);
+  Shape strides = stridesOf(spatial);
+  for (int64_t n = 0, index = 0; n < size[0]; ++n)
+    for (int64_t p = 0; p < points; ++p) {
+      // The homogeneous position is (x, y[, z], 1): x runs along the last
+      // spatial dimension (W), y along H, z along D.
+      llvm::SmallVector<double, 4> position;
+      for (int64_t d = dims; d-- > 0;)
+        position.push_back(
+            affinePosition((p / strides[d]) % spatial[d], spatial[d], align));
+      position.push_back(1.0);
+      for (int64_t row = 0; row < dims; ++row) {
+        double value = 0;
+        for (int64_t col = 0; col <= dims; ++col)
+          value += theta.getAsDouble((n * dims + row) * (dims + 1) + col) *
+                   position[col];
+        out.setFromDouble(index++, value);
+      }
+    }
+  return single(out);
+}
+
+/// ONNX Col2Im: each block element adds into the pixel it was taken from.
+llvm::Expected<TensorList> col2ImKernel(Operation *op,
+                                        llvm::ArrayRef<Tensor> in) {
+  auto col2im = cast<cgc_op::Col2ImOp>(op);
+  Tensor out = allocateResult(op);
+  const Tensor &x = in[0];
+  Shape image = intArray(col2im.getImageShapeAttr(), 0, 0);
+  Shape block = intArray(col2im.getBlockShapeAttr(), 0, 0);
+  size_t dims = image.size();
+  Shape strides = intArray(col2im.getStridesAttr(), dims, 1);
+  Shape dilations = intArray(col2im.getDilationsAttr(), dims, 1);
+  Shape begin = intArray(col2im.getStartPaddingAttr(), dims, 0);
+  Shape end = intArray(col2im.getEndPaddingAttr(), dims, 0);
+  Shape counts;
+  for (size_t d = 0; d < dims; ++d)
+    counts.push_back(
+        (image[d] + begin[d] + end[d] - dilations[d] * (block[d] - 1) - 1) /
+            strides[d] +
+        1);
+  int64_t batch = x.getShape()[0], channels = out.getShape()[1];
+  int64_t blockSize = getNumElements(block), blocks = getNumElements(counts);
+  int64_t pixels = getNumElements(image);
+  Shape blockStrides = stridesOf(block), countStrides = stridesOf(counts),
+        imageStrides = stridesOf(image);
+  std::vector<double> sums(out.getNumElements(), 0.0);
+  for (int64_t n = 0, index = 0; n < batch; ++n)
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t k = 0; k < blockSize; ++k)
+        for (int64_t l = 0; l < blocks; ++l, ++index) {
+          int64_t pixel = 0;
+          bool inside = true;
+          for (size_t d = 0; d < dims && inside; ++d) {
+            int64_t pos = (l / countStrides[d]) % counts[d] * strides[d] -
+                          begin[d] +
+                          (k / blockStrides[d]) % block[d] * dilations[d];
+            inside = pos >= 0 && pos < image[d];
+            pixel += pos * imageStrides[d];
+          }
+          if (inside)
+            sums[(n * channels + c) * pixels + pixel] += x.getAsDouble(index);
+        }
+  for (auto [i, sum] : llvm::enumerate(sums))
+    out.setFromDouble(i, sum);
+  return single(out);
+}
+
+/// Bilinear read of plane `plane` at (y, x) in pixels, zero outside: the
+/// ONNX reference samples with GridSample (bilinear, zeros,
+/// align_corners=1).
+double bilinearZero(const Tensor &x, int64_t plane, int64_t height,
+                    int64_t width, double y, double xPos) {
+  double y0 = std::floor(y), x0 = std::floor(xPos);
+  double fy = y - y0, fx = xPos - x0;
+  double value = 0;
+  for (int dy = 0; dy < 2; ++dy)
+    for (int dx = 0; dx < 2; ++dx) {
+      int64_t row = static_cast<int64_t>(y0) + dy;
+      int64_t col = static_cast<int64_t>(x0) + dx;
+      if (row < 0 || row >= height || col < 0 || col >= width)
+        continue;
+      double weight = (dy ? fy : 1 - fy) * (dx ? fx : 1 - fx);
+      value += weight * x.getAsDouble((plane * height + row) * width + col);
+    }
+  return value;
+}
+
+llvm::Expected<TensorList> deformConvKernel(Operation *op,
+                                            llvm::ArrayRef<Tensor> in) {
+  auto conv = cast<cgc_op::DeformConvOp>(op);
+  const Tensor &x = in[0], &w = in[1], &offset = in[2], &bias = in[3],
+               &mask = in[4];
+  Tensor out = allocateResult(op);
+  Shape strides = intArray(conv.getStridesAttr(), 2, 1);
+  Shape dilations = intArray(conv.getDilationsAttr(), 2, 1);
+  Shape begin = intArray(conv.getStartPaddingAttr(), 2, 0);
+  int64_t n = x.getShape()[0], c = x.getShape()[1], h = x.getShape()[2],
+          wd = x.getShape()[3];
+  int64_t m = w.getShape()[0], cPerGroup = w.getShape()[1],
+          kh = w.getShape()[2], kw = w.getShape()[3];
+  int64_t oh = out.getShape()[2], ow = out.getShape()[3];
+  int64_t mPerGroup = m / conv.getGroup();
+  int64_t cPerOffsetGroup = c / conv.getOffsetGroup();
+  int64_t taps = kh * kw, plane = oh * ow;
+  for (int64_t b = 0, index = 0; b < n; ++b)
+    for (int64_t oc = 0; oc < m; ++oc)
+      for (int64_t i = 0; i < oh; ++i)
+        for (int64_t j = 0; j < ow; ++j, ++index) {
+          double sum = bias.getAsDouble(oc);
+          int64_t firstC = oc / mPerGroup * cPerGroup;
+          for (int64_t ic = firstC; ic < firstC + cPerGroup; ++ic) {
+            int64_t g = ic / cPerOffsetGroup;
+            for (int64_t t = 0; t < taps; ++t) {
+              // offset holds (dy, dx) per offset group and tap.
+              int64_t at = ((b * conv.getOffsetGroup() + g) * taps + t) * 2;
+              double dy = offset.getAsDouble((at * plane) + i * ow + j);
+              double dx = offset.getAsDouble(((at + 1) * plane) + i * ow + j);
+              double y = i * strides[0] - begin[0] + t / kw * dilations[0] + dy;
+              double xPos =
+                  j * strides[1] - begin[1] + t % kw * dilations[1] + dx;
+              double scale = mask.getAsDouble(
+                  ((b * conv.getOffsetGroup() + g) * taps + t) * plane +
+                  i * ow + j);
+              sum += w.getAsDouble((oc * cPerGroup + ic - firstC) * taps + t) *
+                     scale * bilinearZero(x, b * c + ic, h, wd, y, xPos);
+            }
+          }
+          out.setFromDouble(index, sum);
+        }
+  return single(out);
+}
 } // namespace
 
 void registerResamplingKernels(KernelRegistry &registry) {
   registry.add(cgc_op::ResizeOp::getOperationName(), resizeKernel);
   registry.add(cgc_op::GridSampleOp::getOperationName(), gridSampleKernel);
+  registry.add(cgc_op::AffineGridOp::getOperationName(), affineGridKernel);
+  registry.add(cgc_op::Col2ImOp::getOperationName(), col2ImKernel);
+  registry.add(cgc_op::DeformConvOp::getOperationName(), deformConvKernel);
   registry.add(cgc_op::DepthToSpaceOp::getOperationName(), depthToSpaceKernel);
   registry.add(cgc_op::SpaceToDepthOp::getOperationName(), spaceToDepthKernel);
   registry.add(cgc_op::ConvTransposeOp::getOperationName(),

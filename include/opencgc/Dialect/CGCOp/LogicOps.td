@@ -40,6 +40,14 @@ def CGCOp_BitShiftOp : CGCOp_LayerOp<"bit_shift"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+// ONNX BitwiseAnd/Or/Xor/Not (opset 18): integer tensors of one type.
+def CGCOp_BitwiseAndOp : CGCOp_BinaryOp<"bitwise_and">;
+def CGCOp_BitwiseOrOp : CGCOp_BinaryOp<"bitwise_or">;
+def CGCOp_BitwiseXorOp : CGCOp_BinaryOp<"bitwise_xor">;
+def CGCOp_BitwiseNotOp : CGCOp_UnaryOp<"bitwise_not"> {
+  let summary = "Bitwise complement of an integer tensor";
+}
+
 //===----------------------------------------------------------------------===//
 // Logic and comparison (bool results)
 //===----------------------------------------------------------------------===//

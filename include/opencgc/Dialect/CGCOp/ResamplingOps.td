@@ -90,4 +90,58 @@ def CGCOp_GridSampleOp : CGCOp_LayerOp<"grid_sample"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_AffineGridOp : CGCOp_LayerOp<"affine_grid"> {
+  let summary = "Sampling grid from affine matrices (ONNX AffineGrid, "
+                "opset 20)";
+  let description = [{
+    theta is N x 2 x 3 (2-D) or N x 3 x 4 (3-D); size is the static target
+    size N x C x H x W or N x C x D x H x W. The output (N x H x W x 2 or
+    N x D x H x W x 3) holds theta times the homogeneous positions (x, y
+    [, z], 1) evenly spaced in [-1, 1] (pixel centres at -1 and 1 with
+    align_corners, pixel edges otherwise).
+  }];
+  let arguments = (ins CGC_AnyTensor:$theta, I64ArrayAttr:$size,
+                       DefaultValuedAttr<BoolAttr, "false">:$align_corners);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
+def CGCOp_Col2ImOp : CGCOp_LayerOp<"col2im"> {
+  let summary = "Sums column blocks back into an image (ONNX Col2Im, "
+                "opset 18)";
+  let description = [{
+    input is N x (C * prod(block_shape)) x L, L the number of blocks the
+    window (block_shape, dilations, strides, start/end padding) takes over
+    image_shape in row-major order; the output N x C x image_shape sums
+    every block element into the pixel it came from.
+  }];
+  let arguments = (ins CGC_AnyTensor:$input, I64ArrayAttr:$image_shape,
+                       I64ArrayAttr:$block_shape,
+                       OptionalAttr<I64ArrayAttr>:$strides,
+                       OptionalAttr<I64ArrayAttr>:$dilations,
+                       OptionalAttr<I64ArrayAttr>:$start_padding,
+                       OptionalAttr<I64ArrayAttr>:$end_padding);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
+def CGCOp_DeformConvOp : CGCOp_LayerOp<"deform_conv"> {
+  let summary = "2-D deformable convolution (ONNX DeformConv, opset 19)";
+  let description = [{
+    input N x C x H x W, weight M x C/group x kH x kW, offset N x (G * kH *
+    kW * 2) x oH x oW (per offset group G and kernel tap: dy, dx), bias M,
+    mask N x (G * kH * kW) x oH x oW. Each tap reads the input bilinearly at
+    its window position plus its offset (zero outside the input), times the
+    mask, and is weighed as in a convolution.
+  }];
+  let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$weight,
+                       CGC_AnyTensor:$offset, CGC_AnyTensor:$bias,
+                       CGC_AnyTensor:$mask,
+                       OptionalAttr<I64ArrayAttr>:$strides,
+                       OptionalAttr<I64ArrayAttr>:$dilations,
+                       OptionalAttr<I64ArrayAttr>:$start_padding,
+                       OptionalAttr<I64ArrayAttr>:$end_padding,
+                       DefaultValuedAttr<I64Attr, "1">:$group,
+                       DefaultValuedAttr<I64Attr, "1">:$offset_group);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 #endif // OPENCGC_DIALECT_CGCOP_RESAMPLINGOPS_TD

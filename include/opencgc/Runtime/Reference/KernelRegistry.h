@@ -51,6 +51,7 @@ void registerIndexingKernels(KernelRegistry &registry);
 void registerResamplingKernels(KernelRegistry &registry);
 void registerQuantizationKernels(KernelRegistry &registry);
 void registerRecurrentKernels(KernelRegistry &registry);
+void registerTransformerKernels(KernelRegistry &registry);
 
 } // namespace opencgc::reference
 
