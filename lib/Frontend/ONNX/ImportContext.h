@@ -34,9 +34,11 @@ public:
   void defineValue(llvm::StringRef name, mlir::Value value);
   void defineConstant(llvm::StringRef name, Tensor value);
   bool isDefined(llvm::StringRef name) const;
-  void setNode(const onnx::NodeProto *node, mlir::Location loc) {
+  void setNode(const onnx::NodeProto *node, mlir::Location loc,
+               int64_t opVersion = 0) {
     this->node = node;
     this->loc = loc;
+    this->opVersion = opVersion;
   }
   std::vector<std::pair<std::string, Tensor>> takeWeights() {
     return std::move(weights);
@@ -45,6 +47,9 @@ public:
   //===--- What converters use -------------------------------------------===//
   const onnx::NodeProto &getNode() const { return *node; }
   int64_t getOpset() const { return opset; }
+  /// The version of the node's op at the model's opset: its newest
+  /// since-version <= the opset (OpVersions.h).
+  int64_t getOpVersion() const { return opVersion; }
   mlir::OpBuilder &getBuilder() { return builder; }
   mlir::Location getLoc() const { return loc; }
   mlir::MLIRContext *getContext() { return &context; }
@@ -132,6 +137,7 @@ private:
   int64_t opset;
   const std::map<std::string, Tensor> &knownInputs;
   const onnx::NodeProto *node = nullptr;
+  int64_t opVersion = 0;
   mlir::Location loc;
   llvm::StringMap<mlir::Value> values;
   llvm::StringMap<Tensor> constants;

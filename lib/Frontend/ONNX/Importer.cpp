@@ -2,8 +2,8 @@
 #include "opencgc/Frontend/ONNX/Importer.h"
 
 #include "ConverterRegistry.h"
+#include "OpVersions.h"
 #include "mlir/IR/Verifier.h"
-#include "onnx/defs/schema.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,13 +40,6 @@ llvm::Expected<int64_t> defaultOpset(const onnx::ModelProto &model,
       return opset.version();
   return llvm::make_error<UnsupportedError>(
       (path + ": the model imports no default-domain opset").str());
-}
-
-int64_t newestKnownOpset() {
-  const auto &ranges =
-      onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
-  auto it = ranges.find("");
-  return it == ranges.end() ? 0 : it->second.second;
 }
 
 /// The static tensor type of a graph input, using a known value's shape for
@@ -142,6 +135,34 @@ std::optional<std::string> unknownAttribute(const onnx::NodeProto &node,
   return std::nullopt;
 }
 
+/// The version of `node`'s op at `opset` (OpVersions.h), or why the node
+/// cannot be converted at that version: an op that does not exist yet or is
+/// deprecated there makes the model invalid; a version newer than the
+/// converter implements is unsupported, never converted with older
+/// semantics.
+llvm::Expected<int64_t> opVersion(const onnx::NodeProto &node, int64_t opset,
+                                  const Converter &converter) {
+  const OpHistory *history = findOpHistory(node.op_type());
+  if (!history)
+    return opset; // Not an ONNX op; its converter knows what it wants.
+  int64_t version = history->versionAt(opset);
+  if (version == 0)
+    return makeError(node.op_type() + " does not exist in opset " +
+                     llvm::Twine(opset) + " (added in opset " +
+                     llvm::Twine(history->sinceVersions.front()) + ")");
+  if (history->isDeprecated(version))
+    return makeError(node.op_type() + "-" + llvm::Twine(version) +
+                     " is deprecated (the model imports opset " +
+                     llvm::Twine(opset) + ")");
+  if (version > converter.newestVersion)
+    return llvm::make_error<UnsupportedError>(
+        node.op_type() + " version " + std::to_string(version) + " (opset " +
+        std::to_string(opset) +
+        ") is not implemented; the converter implements versions up to " +
+        std::to_string(converter.newestVersion));
+  return version;
+}
+
 /// Puts the model path in front of an error, keeping its kind.
 llvm::Error prefixError(llvm::StringRef path, llvm::Error error) {
   bool unsupported = error.isA<UnsupportedError>();
@@ -165,6 +186,9 @@ public:
 private:
   llvm::Error createEntryPoint(ImportedModel &result);
   void convertNodes();
+  /// Converts one node of the default domain at its op's version.
+  llvm::Error convertNode(const onnx::NodeProto &node, int index,
+                          const Converter &converter);
   llvm::Error finishEntryPoint(ImportedModel &result);
   Location nodeLoc(const onnx::NodeProto &node, int index);
 
@@ -225,6 +249,18 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
   return llvm::Error::success();
 }
 
+llvm::Error GraphImporter::convertNode(const onnx::NodeProto &node, int index,
+                                       const Converter &converter) {
+  llvm::Expected<int64_t> version = opVersion(node, opset, converter);
+  if (!version)
+    return version.takeError();
+  if (std::optional<std::string> attr = unknownAttribute(node, converter))
+    return llvm::make_error<UnsupportedError>("unsupported attribute '" +
+                                              *attr + "'");
+  state.setNode(&node, nodeLoc(node, index), *version);
+  return converter.convert(state);
+}
+
 void GraphImporter::convertNodes() {
   llvm::StringSet<> poisoned;
   for (auto [index, node] : llvm::enumerate(model.graph().node())) {
@@ -233,6 +269,10 @@ void GraphImporter::convertNodes() {
         (node.name().empty() ? std::string("#") + std::to_string(index)
                              : node.name()) +
         "' (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
+    auto poison = [&] {
+      for (const std::string &output : node.output())
+        poisoned.insert(output);
+    };
     bool foreignDomain = !node.domain().empty() && node.domain() != "ai.onnx";
     const Converter *converter =
         foreignDomain ? nullptr
@@ -241,8 +281,7 @@ void GraphImporter::convertNodes() {
       problems.push_back(where + ": unsupported op" +
                          (foreignDomain ? " in domain '" + node.domain() + "'"
                                         : std::string()));
-      for (const std::string &output : node.output())
-        poisoned.insert(output);
+      poison();
       continue;
     }
     // A node fed by a node we could not convert cannot be converted either,
@@ -250,22 +289,13 @@ void GraphImporter::convertNodes() {
     if (llvm::any_of(node.input(), [&](const std::string &input) {
           return poisoned.contains(input);
         })) {
-      for (const std::string &output : node.output())
-        poisoned.insert(output);
+      poison();
       continue;
     }
-    if (std::optional<std::string> attr = unknownAttribute(node, *converter)) {
-      problems.push_back(where + ": unsupported attribute '" + *attr + "'");
-      for (const std::string &output : node.output())
-        poisoned.insert(output);
-      continue;
-    }
-    state.setNode(&node, nodeLoc(node, index));
-    if (llvm::Error error = converter->convert(state)) {
+    if (llvm::Error error = convertNode(node, index, *converter)) {
       onlyUnsupported &= error.isA<UnsupportedError>();
       problems.push_back(where + ": " + llvm::toString(std::move(error)));
-      for (const std::string &output : node.output())
-        poisoned.insert(output);
+      poison();
     }
   }
 }
@@ -378,8 +408,8 @@ llvm::Expected<ImportedModel> importOnnxModel(llvm::StringRef path,
   llvm::Expected<int64_t> opset = defaultOpset(*model, path);
   if (!opset)
     return opset.takeError();
-  int64_t newest = newestKnownOpset();
-  if (*opset < 1 || (newest && *opset > newest))
+  int64_t newest = getNewestKnownOpset();
+  if (*opset < 1 || *opset > newest)
     return makeError(path + ": opset " + llvm::Twine(*opset) +
                      " is not supported (supported: 1 to " +
                      llvm::Twine(newest) + ")");
