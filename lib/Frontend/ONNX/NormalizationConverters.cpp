@@ -9,10 +9,13 @@
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
+#include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
 #include "opencgc/Dialect/CGCOp/TransformerOps.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 
@@ -261,14 +264,91 @@ llvm::Expected<Value> withPast(ImportContext &ctx, unsigned index,
   return value;
 }
 
+/// A constant int64 tensor 1 x 1 x rows x cols holding fn(i, j).
+template <typename Fn>
+Value indexConstant(ImportContext &ctx, StringRef name, int64_t rows,
+                    int64_t cols, Fn fn) {
+  Tensor table(DType::Int64, {1, 1, rows, cols});
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      table.setFromInt(i * cols + j, fn(i, j));
+  return ctx.syntheticConstant(name, std::move(table));
+}
+
+/// The keys nonpad_kv_seqlen (input 6) lets each query see, as a bool
+/// B x 1 x Sq x T mask. Operators.md, Attention-24: keys from
+/// nonpad_kv_seqlen[b] on are padding, and causal masking is bottom-right
+/// aligned per batch: query i attends key j iff j <= i + nonpad[b] - Sq.
+llvm::Expected<Value> nonpadAllowed(ImportContext &ctx, int64_t queries,
+                                    int64_t keys, bool causal) {
+  llvm::Expected<Value> lengths = ctx.input(6);
+  if (!lengths)
+    return lengths.takeError();
+  if (shapeOf(*lengths).size() != 1)
+    return ctx.malformed("Attention nonpad_kv_seqlen must be 1-D");
+  lengths = reshapeTo(ctx, *lengths, {shapeOf(*lengths)[0], 1, 1, 1});
+  if (!lengths)
+    return lengths.takeError();
+  Value columns = indexConstant(ctx, "key_index", 1, keys,
+                                [](int64_t, int64_t j) { return j; });
+  llvm::Expected<Value> allowed =
+      ctx.create<cgc_op::LessOp>({columns, *lengths});
+  if (!allowed || !causal)
+    return allowed;
+  Value frontier =
+      indexConstant(ctx, "causal_index", queries, keys,
+                    [&](int64_t i, int64_t j) { return j - i + queries; });
+  llvm::Expected<Value> inside =
+      ctx.create<cgc_op::LessOrEqualOp>({frontier, *lengths});
+  if (!inside)
+    return inside.takeError();
+  return ctx.create<cgc_op::AndOp>({*allowed, *inside});
+}
+
+/// The mask of an Attention-24 node with nonpad_kv_seqlen: the padding
+/// and causal mask of nonpadAllowed, combined with attn_mask if given (a
+/// bool mask intersects; a float mask keeps its values where allowed and
+/// is -inf elsewhere). attn_mask may be shorter than the keys; the missing
+/// columns are masked (padded with false or -inf).
+llvm::Expected<Value> nonpadMask(ImportContext &ctx, int64_t queries,
+                                 int64_t keys, bool causal) {
+  llvm::Expected<Value> allowed = nonpadAllowed(ctx, queries, keys, causal);
+  if (!allowed || !ctx.hasInput(3))
+    return allowed;
+  llvm::Expected<Value> mask = ctx.input(3);
+  llvm::Expected<DType> dtype = ctx.inputDType(3);
+  if (!mask || !dtype)
+    return !mask ? mask.takeError() : dtype.takeError();
+  constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+  bool isBool = *dtype == DType::Bool;
+  ArrayRef<int64_t> shape = shapeOf(*mask);
+  if (!shape.empty() && shape.back() < keys) {
+    Shape pads(2 * shape.size(), 0);
+    pads.back() = keys - shape.back();
+    mask = ctx.create<cgc_op::PadOp>(
+        {*mask}, {ctx.namedAttr("pads", ctx.i64Array(pads)),
+                  ctx.namedAttr("value", ctx.getBuilder().getF64FloatAttr(
+                                             isBool ? 0.0 : kMinusInf))});
+    if (!mask)
+      return mask.takeError();
+  }
+  if (isBool)
+    return ctx.create<cgc_op::AndOp>({*mask, *allowed});
+  Tensor minusInf(*dtype, {});
+  minusInf.setFromDouble(0, kMinusInf);
+  return ctx.create<cgc_op::WhereOp>(
+      {*allowed, *mask, ctx.syntheticConstant("masked", std::move(minusInf))});
+}
+
 /// Attention (opsets 23/24): the 3-D forms and the key/value caches are
 /// reshapes, transposes and concatenations around cgc_op.attention.
 llvm::Error convertAttention(ImportContext &ctx) {
-  // Operators.md: nonpad_kv_seqlen is the external-cache form.
-  if (ctx.hasInput(6))
-    return ctx.unsupported("Attention with nonpad_kv_seqlen");
   if (ctx.hasInput(4) != ctx.hasInput(5))
     return ctx.malformed("Attention needs both past_key and past_value");
+  // Operators.md: nonpad_kv_seqlen (Attention-24) is for an external
+  // cache, not to be used with past_key/past_value.
+  if (ctx.hasInput(6) && ctx.hasInput(4))
+    return ctx.malformed("Attention with both nonpad_kv_seqlen and a past");
   llvm::Expected<Value> q = ctx.input(0);
   if (!q)
     return q.takeError();
@@ -283,7 +363,15 @@ llvm::Error convertAttention(ImportContext &ctx) {
   if (!value)
     return value.takeError();
   SmallVector<Value> operands = {*query, *key, *value};
-  if (ctx.hasInput(3)) {
+  bool causal = ctx.intAttr("is_causal", 0) != 0;
+  if (ctx.hasInput(6)) {
+    llvm::Expected<Value> mask =
+        nonpadMask(ctx, shapeOf(*query)[2], shapeOf(*key)[2], causal);
+    if (!mask)
+      return mask.takeError();
+    operands.push_back(*mask);
+    causal = false; // Now part of the mask.
+  } else if (ctx.hasInput(3)) {
     llvm::Expected<Value> mask = ctx.input(3);
     if (!mask)
       return mask.takeError();
@@ -299,8 +387,7 @@ llvm::Error convertAttention(ImportContext &ctx) {
     past = shapeOf(*pastKey).size() == 4 ? shapeOf(*pastKey)[2] : 0;
   }
   SmallVector<NamedAttribute> attrs = {
-      ctx.namedAttr("is_causal",
-                    ctx.getBuilder().getBoolAttr(ctx.intAttr("is_causal", 0))),
+      ctx.namedAttr("is_causal", ctx.getBuilder().getBoolAttr(causal)),
       i64Attr(ctx, "causal_offset", past),
       f32Attr(ctx, "softcap", ctx.floatAttr("softcap", 0.0f)),
       i64Attr(ctx, "qk_matmul_output_mode",
@@ -349,10 +436,12 @@ void registerNormalizationConverters(ConverterRegistry &registry) {
   registry.add("RotaryEmbedding", convertRotaryEmbedding,
                {"interleaved", "num_heads", "rotary_embedding_dim"});
   // softmax_precision: the reference computes softmax in double anyway.
+  // Attention-24 adds nonpad_kv_seqlen and the 1.23 errata's rules.
   registry.add("Attention", convertAttention,
                {"is_causal", "kv_num_heads", "q_num_heads",
                 "qk_matmul_output_mode", "scale", "softcap",
-                "softmax_precision"});
+                "softmax_precision"},
+               upTo(24));
 }
 
 } // namespace opencgc::onnx_import

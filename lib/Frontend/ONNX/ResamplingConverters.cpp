@@ -417,9 +417,11 @@ llvm::Error convertCenterCropPad(ImportContext &ctx) {
 void registerResamplingConverters(ConverterRegistry &registry) {
   registry.add("Col2Im", convertCol2Im, {"dilations", "pads", "strides"});
   registry.add("AffineGrid", convertAffineGrid, {"align_corners"});
-  registry.add("DeformConv", convertDeformConv,
-               {"dilations", "group", "kernel_shape", "offset_group", "pads",
-                "strides"});
+  // DeformConv-22 only adds bfloat16.
+  registry.add(
+      "DeformConv", convertDeformConv,
+      {"dilations", "group", "kernel_shape", "offset_group", "pads", "strides"},
+      upTo(22));
   registry.add("CenterCropPad", convertCenterCropPad, {"axes"});
   registry.add("GridSample", convertGridSample,
                {"align_corners", "mode", "padding_mode"});
