@@ -196,7 +196,8 @@ checkDeviceRun(runtime::CompiledProgram &program, const WeightLookup &weights,
 }
 
 TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
-                       ExecutionMode mode, llvm::StringRef deviceName) {
+                       ExecutionMode mode, llvm::StringRef deviceName,
+                       const DeviceOptions &deviceOptions) {
   llvm::SmallString<256> modelPath(test.directory);
   llvm::sys::path::append(modelPath, "model.onnx");
   auto signature = onnx_import::readModelSignature(modelPath);
@@ -225,8 +226,9 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
   // Compiled once, run for every data set.
   std::unique_ptr<runtime::CompiledProgram> program;
   if (mode != ExecutionMode::Reference) {
-    auto opened = openDevices(
-        mode == ExecutionMode::Device ? deviceName : "reference", context);
+    auto opened =
+        openDevices(mode == ExecutionMode::Device ? deviceName : "reference",
+                    context, deviceOptions);
     if (!opened)
       return failure(TestStatus::Failed, llvm::toString(opened.takeError()));
     if (!opened->fallbackNote.empty())
@@ -285,9 +287,11 @@ TestResult runDataSets(const ConformanceTest &test, mlir::MLIRContext &context,
 } // namespace
 
 TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
-                   ExecutionMode mode, llvm::StringRef deviceName) {
+                   ExecutionMode mode, llvm::StringRef deviceName,
+                   const DeviceOptions &deviceOptions) {
   auto start = Clock::now();
-  TestResult result = runDataSets(test, context, mode, deviceName);
+  TestResult result =
+      runDataSets(test, context, mode, deviceName, deviceOptions);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

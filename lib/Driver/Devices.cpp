@@ -46,7 +46,9 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
     return set;
   }
   if (name == device::kDxilHostTargetName) {
-    auto dxilHost = device::createDxilHostDevice(context);
+    device::DxilHostDeviceOptions dxilOptions;
+    dxilOptions.shaderModelMinor = options.dxilShaderModelMinor;
+    auto dxilHost = device::createDxilHostDevice(context, dxilOptions);
     if (!dxilHost)
       return dxilHost.takeError();
     set.owned.push_back(std::move(*dxilHost));

@@ -33,7 +33,12 @@ namespace {
 constexpr unsigned kCreateHandle = 57;
 constexpr unsigned kBufferLoad = 68;
 constexpr unsigned kBufferStore = 69;
+constexpr unsigned kAtomicBinOp = 78;
 constexpr unsigned kBarrier = 80;
+constexpr unsigned kRawBufferLoad = 139;
+constexpr unsigned kRawBufferStore = 140;
+constexpr unsigned kAnnotateHandle = 216;
+constexpr unsigned kCreateHandleFromBinding = 217;
 constexpr unsigned kThreadId = 93;
 constexpr unsigned kGroupId = 94;
 constexpr unsigned kThreadIdInGroup = 95;
@@ -41,8 +46,16 @@ constexpr unsigned kFlattenedThreadIdInGroup = 96;
 /// BarrierMode bit 1, SyncThreadGroup (reference 4.4); the fence bits need
 /// nothing on the host, where a workgroup runs on one thread.
 constexpr uint64_t kSyncThreadGroup = 1;
-/// Raw buffers are addressed in 32-bit components (reference 4.3).
-constexpr unsigned kComponentBytes = 4;
+
+/// The elements a raw buffer load or store moves: 32-bit ones on any shader
+/// model, 16-bit ones with SM 6.2's native types (reference section 0
+/// item 4).
+bool isRawBufferElement(Type *type) {
+  return type->isFloatTy() || type->isIntegerTy(32) || type->isHalfTy() ||
+         type->isIntegerTy(16);
+}
+
+unsigned byteSize(Type *type) { return type->getPrimitiveSizeInBits() / 8; }
 
 Error unsupported(const CallInst *call, unsigned opcode, const Twine &why) {
   return createStringError("DXIL kernel @" + call->getFunction()->getName() +
@@ -91,15 +104,24 @@ public:
 
 private:
   Error lowerCall(CallInst *call, unsigned opcode);
+  struct HandleSource {
+    const CallInst *create;
+    unsigned resourceClass;
+    unsigned rangeId;
+    unsigned index;
+  };
+  Expected<HandleSource> sourceOf(const CallInst *user, Value *handle);
   Expected<unsigned> slotOf(const CallInst *user, Value *handle);
   /// The data pointer and byte size of a slot's RawBufferBinding.
   std::pair<Value *, Value *> binding(unsigned slot);
-  /// Whether component `c` at byte offset `offset` lies in the binding, and
-  /// its address.
+  /// Whether component `c` (of `size` bytes) at byte offset `offset` lies
+  /// in the binding, and its address.
   std::pair<Value *, Value *> component(IRBuilder<> &b, unsigned slot,
-                                        Value *offset, unsigned c);
-  Error lowerLoad(CallInst *call);
-  Error lowerStore(CallInst *call);
+                                        Value *offset, unsigned c,
+                                        unsigned size);
+  Error lowerLoad(CallInst *call, unsigned opcode);
+  Error lowerStore(CallInst *call, unsigned opcode);
+  Error lowerAtomic(CallInst *call);
   enum class SpecialRegister { Tid, Ntid, Ctaid };
   Value *sreg(IRBuilder<> &b, SpecialRegister reg, unsigned axis);
   Expected<Value *> lowerId(CallInst *call, unsigned opcode);
@@ -113,40 +135,88 @@ private:
   GlobalVariable *zero = nullptr;
 };
 
-Expected<unsigned> DxilLowering::slotOf(const CallInst *user, Value *handle) {
+/// The class, record and register of a handle made by createHandle (57),
+/// or by createHandleFromBinding (217) behind annotateHandle (216) in SM
+/// 6.6 (reference section 0 item 5).
+Expected<DxilLowering::HandleSource>
+DxilLowering::sourceOf(const CallInst *user, Value *handle) {
+  auto opcodeOf = [](Value *value) -> std::optional<uint64_t> {
+    auto *call = dyn_cast<CallInst>(value);
+    Function *callee = call ? call->getCalledFunction() : nullptr;
+    if (!callee || !callee->getName().starts_with("dx.op."))
+      return std::nullopt;
+    return constantOperand(call, 0);
+  };
+  if (opcodeOf(handle) == kAnnotateHandle)
+    handle = cast<CallInst>(handle)->getArgOperand(1);
+  std::optional<uint64_t> opcode = opcodeOf(handle);
   auto *create = dyn_cast<CallInst>(handle);
-  Function *callee = create ? create->getCalledFunction() : nullptr;
-  if (!callee || !callee->getName().starts_with("dx.op.createHandle") ||
-      constantOperand(create, 0) != kCreateHandle)
-    return unsupported(user, *constantOperand(user, 0),
-                       " on a handle that is not a dx.op.createHandle call");
-  std::optional<uint64_t> resourceClass = constantOperand(create, 1);
-  std::optional<uint64_t> rangeId = constantOperand(create, 2);
-  std::optional<uint64_t> index = constantOperand(create, 3);
-  if (!resourceClass || *resourceClass > 1 || !rangeId || !index)
+  if (opcode == kCreateHandle) {
+    std::optional<uint64_t> resourceClass = constantOperand(create, 1);
+    std::optional<uint64_t> rangeId = constantOperand(create, 2);
+    std::optional<uint64_t> index = constantOperand(create, 3);
+    if (!resourceClass || *resourceClass > 1 || !rangeId || !index)
+      return unsupported(create, kCreateHandle,
+                         ": only constant SRV and UAV handles are bound");
+    return HandleSource{create, unsigned(*resourceClass), unsigned(*rangeId),
+                        unsigned(*index)};
+  }
+  if (opcode == kCreateHandleFromBinding) {
+    // A zero binding (t0) is a zeroinitializer, not a ConstantStruct.
+    auto *bind = dyn_cast<Constant>(create->getArgOperand(1));
+    auto field = [&](unsigned i) -> std::optional<uint64_t> {
+      auto *value =
+          bind ? dyn_cast_or_null<ConstantInt>(bind->getAggregateElement(i))
+               : nullptr;
+      return value ? std::optional<uint64_t>(value->getZExtValue())
+                   : std::nullopt;
+    };
+    std::optional<uint64_t> resourceClass = field(3);
+    std::optional<uint64_t> lowerBound = field(0);
+    std::optional<uint64_t> space = field(2);
+    std::optional<uint64_t> index = constantOperand(create, 2);
+    if (!resourceClass || *resourceClass > 1 || !lowerBound || !space || !index)
+      return unsupported(create, kCreateHandleFromBinding,
+                         ": only constant SRV and UAV bindings are bound");
+    // The record is the one of its class with the binding's range.
+    const SmallVector<DxilBinding> &records = facts.bindings[*resourceClass];
+    for (auto [rangeId, record] : enumerate(records))
+      if (record.lowerBound == *lowerBound && record.space == *space)
+        return HandleSource{create, unsigned(*resourceClass), unsigned(rangeId),
+                            unsigned(*index)};
+    return unsupported(create, kCreateHandleFromBinding,
+                       ": no record binds register " + Twine(*lowerBound));
+  }
+  return unsupported(user, *constantOperand(user, 0),
+                     " on a handle that is not made by dx.op.createHandle "
+                     "or dx.op.createHandleFromBinding");
+}
+
+Expected<unsigned> DxilLowering::slotOf(const CallInst *user, Value *handle) {
+  Expected<HandleSource> source = sourceOf(user, handle);
+  if (!source)
+    return source.takeError();
+  auto [create, resourceClass, rangeId, index] = *source;
+  const SmallVector<DxilBinding> &records = facts.bindings[resourceClass];
+  if (rangeId >= records.size())
     return unsupported(create, kCreateHandle,
-                       ": only constant SRV and UAV handles are bound");
-  const SmallVector<DxilBinding> &records = facts.bindings[*resourceClass];
-  if (*rangeId >= records.size())
-    return unsupported(create, kCreateHandle,
-                       ": range " + Twine(*rangeId) + " has no record");
-  const DxilBinding &record = records[*rangeId];
+                       ": range " + Twine(rangeId) + " has no record");
+  const DxilBinding &record = records[rangeId];
   if (record.kind != kRawBufferKind)
     return unsupported(create, kCreateHandle,
                        ": resource kind " + Twine(record.kind) +
                            " (only raw buffers, kind 11, are bound)");
   // The index is the absolute register (reference section 0 item 2).
-  if (*index < record.lowerBound ||
-      *index - record.lowerBound >= record.rangeSize)
+  if (index < record.lowerBound ||
+      index - record.lowerBound >= record.rangeSize)
     return unsupported(create, kCreateHandle,
-                       ": register " + Twine(*index) + " outside its range");
-  auto owner = std::make_pair(unsigned(*resourceClass), unsigned(*rangeId));
-  auto [it, inserted] = owners.try_emplace(unsigned(*index), owner);
+                       ": register " + Twine(index) + " outside its range");
+  auto owner = std::make_pair(resourceClass, rangeId);
+  auto [it, inserted] = owners.try_emplace(index, owner);
   if (!inserted && it->second != owner)
     return unsupported(create, kCreateHandle,
-                       ": an SRV and a UAV both bind register " +
-                           Twine(*index));
-  return unsigned(*index);
+                       ": an SRV and a UAV both bind register " + Twine(index));
+  return index;
 }
 
 std::pair<Value *, Value *> DxilLowering::binding(unsigned slot) {
@@ -167,39 +237,46 @@ std::pair<Value *, Value *> DxilLowering::binding(unsigned slot) {
 
 std::pair<Value *, Value *> DxilLowering::component(IRBuilder<> &b,
                                                     unsigned slot,
-                                                    Value *offset, unsigned c) {
+                                                    Value *offset, unsigned c,
+                                                    unsigned size) {
   auto [data, bytes] = binding(slot);
-  Value *byte = b.CreateAdd(b.CreateZExt(offset, b.getInt64Ty()),
-                            b.getInt64(c * kComponentBytes));
-  Value *end = b.CreateAdd(byte, b.getInt64(kComponentBytes));
+  Value *byte =
+      b.CreateAdd(b.CreateZExt(offset, b.getInt64Ty()), b.getInt64(c * size));
+  Value *end = b.CreateAdd(byte, b.getInt64(size));
   Value *inRange = b.CreateICmpULE(end, bytes);
   return {inRange, b.CreateInBoundsGEP(b.getInt8Ty(), data, byte)};
 }
 
-/// bufferLoad(68, handle, byteOffset, undef): each component in range is
-/// loaded, one past the end reads 0 (D3D12's raw-buffer bounds rule, the
-/// reason bindings carry their size).
-Error DxilLowering::lowerLoad(CallInst *call) {
+/// bufferLoad(68, handle, byteOffset, undef) and rawBufferLoad(139, ...,
+/// mask, alignment): each component in range is loaded, one past the end
+/// reads 0 (D3D12's raw-buffer bounds rule, the reason bindings carry their
+/// size).
+Error DxilLowering::lowerLoad(CallInst *call, unsigned opcode) {
   auto *result = dyn_cast<StructType>(call->getType());
   Type *element = result ? result->getElementType(0) : nullptr;
-  if (!element || !(element->isFloatTy() || element->isIntegerTy(32)))
-    return unsupported(call, kBufferLoad, ": only .f32 and .i32 are lowered");
+  if (!element || !isRawBufferElement(element))
+    return unsupported(call, opcode,
+                       ": only .f32, .i32, .f16 and .i16 are lowered");
   Expected<unsigned> slot = slotOf(call, call->getArgOperand(1));
   if (!slot)
     return slot.takeError();
   if (!zero)
     zero = new GlobalVariable(
-        *kernel.getParent(), ArrayType::get(element, 1), true,
+        *kernel.getParent(),
+        ArrayType::get(Type::getInt64Ty(call->getContext()), 1), true,
         GlobalValue::PrivateLinkage,
-        ConstantAggregateZero::get(ArrayType::get(element, 1)),
+        ConstantAggregateZero::get(
+            ArrayType::get(Type::getInt64Ty(call->getContext()), 1)),
         "dxil.out.of.range");
   IRBuilder<> b(call);
   Value *value = PoisonValue::get(result);
+  unsigned size = byteSize(element);
   for (unsigned c = 0; c < 4; ++c) {
-    auto [inRange, address] = component(b, *slot, call->getArgOperand(2), c);
+    auto [inRange, address] =
+        component(b, *slot, call->getArgOperand(2), c, size);
     Value *safe = b.CreateSelect(inRange, address, zero);
     value = b.CreateInsertValue(
-        value, b.CreateAlignedLoad(element, safe, Align(kComponentBytes)), c);
+        value, b.CreateAlignedLoad(element, safe, Align(size)), c);
   }
   value = b.CreateInsertValue(value, b.getInt32(0), 4);
   call->replaceAllUsesWith(value);
@@ -207,15 +284,17 @@ Error DxilLowering::lowerLoad(CallInst *call) {
   return Error::success();
 }
 
-/// bufferStore(69, handle, byteOffset, undef, v0..v3, mask): each masked
-/// component in range is stored, one past the end dropped.
-Error DxilLowering::lowerStore(CallInst *call) {
+/// bufferStore(69, handle, byteOffset, undef, v0..v3, mask) and
+/// rawBufferStore(140, ..., mask, alignment): each masked component in
+/// range is stored, one past the end dropped.
+Error DxilLowering::lowerStore(CallInst *call, unsigned opcode) {
   Type *element = call->getArgOperand(4)->getType();
-  if (!(element->isFloatTy() || element->isIntegerTy(32)))
-    return unsupported(call, kBufferStore, ": only .f32 and .i32 are lowered");
+  if (!isRawBufferElement(element))
+    return unsupported(call, opcode,
+                       ": only .f32, .i32, .f16 and .i16 are lowered");
   std::optional<uint64_t> mask = constantOperand(call, 8);
   if (!mask)
-    return unsupported(call, kBufferStore, ": the mask is not a constant");
+    return unsupported(call, opcode, ": the mask is not a constant");
   Expected<unsigned> slot = slotOf(call, call->getArgOperand(1));
   if (!slot)
     return slot.takeError();
@@ -223,13 +302,50 @@ Error DxilLowering::lowerStore(CallInst *call) {
     if (!(*mask & (1u << c)))
       continue;
     IRBuilder<> b(call);
-    auto [inRange, address] = component(b, *slot, call->getArgOperand(2), c);
+    auto [inRange, address] =
+        component(b, *slot, call->getArgOperand(2), c, byteSize(element));
     Instruction *then =
         SplitBlockAndInsertIfThen(inRange, call->getIterator(), false);
     IRBuilder<> store(then);
     store.CreateAlignedStore(call->getArgOperand(4 + c), address,
-                             Align(kComponentBytes));
+                             Align(byteSize(element)));
   }
+  call->eraseFromParent();
+  return Error::success();
+}
+
+/// atomicBinOp(78, handle, op, offset0, offset1, offset2, value) on a raw
+/// buffer: an atomicrmw on the word at offset0 when it is in range (an
+/// out-of-range one does nothing and returns 0).
+Error DxilLowering::lowerAtomic(CallInst *call) {
+  // AtomicBinOp codes, reference section 0 item 3.
+  static constexpr AtomicRMWInst::BinOp kOps[] = {
+      AtomicRMWInst::Add,  AtomicRMWInst::And,  AtomicRMWInst::Or,
+      AtomicRMWInst::Xor,  AtomicRMWInst::Min,  AtomicRMWInst::Max,
+      AtomicRMWInst::UMin, AtomicRMWInst::UMax, AtomicRMWInst::Xchg};
+  std::optional<uint64_t> operation = constantOperand(call, 2);
+  if (!operation || *operation >= std::size(kOps))
+    return unsupported(call, kAtomicBinOp,
+                       ": the operation is not a constant from 0 to 8");
+  if (!call->getType()->isIntegerTy(32))
+    return unsupported(call, kAtomicBinOp, ": only .i32 is lowered");
+  Expected<unsigned> slot = slotOf(call, call->getArgOperand(1));
+  if (!slot)
+    return slot.takeError();
+  IRBuilder<> b(call);
+  auto [inRange, address] = component(b, *slot, call->getArgOperand(3), 0, 4);
+  BasicBlock *before = call->getParent();
+  Instruction *then =
+      SplitBlockAndInsertIfThen(inRange, call->getIterator(), false);
+  IRBuilder<> atomic(then);
+  Value *old =
+      atomic.CreateAtomicRMW(kOps[*operation], address, call->getArgOperand(6),
+                             Align(4), AtomicOrdering::Monotonic);
+  b.SetInsertPoint(call);
+  PHINode *result = b.CreatePHI(b.getInt32Ty(), 2);
+  result->addIncoming(old, then->getParent());
+  result->addIncoming(b.getInt32(0), before);
+  call->replaceAllUsesWith(result);
   call->eraseFromParent();
   return Error::success();
 }
@@ -289,9 +405,13 @@ Error DxilLowering::lowerBarrier(CallInst *call) {
 Error DxilLowering::lowerCall(CallInst *call, unsigned opcode) {
   switch (opcode) {
   case kBufferLoad:
-    return lowerLoad(call);
+  case kRawBufferLoad:
+    return lowerLoad(call, opcode);
   case kBufferStore:
-    return lowerStore(call);
+  case kRawBufferStore:
+    return lowerStore(call, opcode);
+  case kAtomicBinOp:
+    return lowerAtomic(call);
   case kBarrier:
     return lowerBarrier(call);
   case kThreadId:
@@ -327,7 +447,8 @@ Error DxilLowering::run() {
     if (!opcode)
       return createStringError("DXIL kernel @" + kernel.getName() + ": " +
                                callee->getName() + " has no constant opcode");
-    if (*opcode == kCreateHandle)
+    if (*opcode == kCreateHandle || *opcode == kAnnotateHandle ||
+        *opcode == kCreateHandleFromBinding)
       handles.push_back(call);
     else
       calls.push_back({call, unsigned(*opcode)});
@@ -335,7 +456,8 @@ Error DxilLowering::run() {
   for (auto [call, opcode] : calls)
     if (Error error = lowerCall(call, opcode))
       return error;
-  for (CallInst *handle : handles) {
+  // Annotations go before the handles they annotate.
+  for (CallInst *handle : reverse(handles)) {
     if (!handle->use_empty())
       return unsupported(handle, kCreateHandle,
                          ": a handle is used by something other than a "

@@ -81,6 +81,12 @@ llvm::cl::opt<std::string>
             llvm::cl::init("compute_75"), llvm::cl::value_desc("compute_NN"),
             llvm::cl::cat(options));
 
+llvm::cl::opt<std::string> shaderModel(
+    "shader-model",
+    llvm::cl::desc("Compute shader model for --emit=dxil, 6.0 to 6.6 "
+                   "(kernels with 16-bit types are at least 6.2)"),
+    llvm::cl::init("6.0"), llvm::cl::value_desc("6.N"), llvm::cl::cat(options));
+
 llvm::Error writeFile(llvm::StringRef name, llvm::StringRef bytes) {
   llvm::SmallString<128> path(outputDir);
   llvm::sys::path::append(path, name);
@@ -149,8 +155,13 @@ llvm::Error emitNvvm(codegen::KernelModule &kernels) {
 
 /// DXIL modules as text, or with -o a summary and one container per kernel.
 llvm::Error emitDxil(codegen::KernelModule &kernels) {
+  llvm::Expected<unsigned> minor = codegen::parseDxilShaderModel(shaderModel);
+  if (!minor)
+    return minor.takeError();
+  codegen::DxilOptions dxilOptions;
+  dxilOptions.shaderModelMinor = *minor;
   llvm::Expected<std::vector<codegen::DxilKernel>> compiled =
-      codegen::compileToDxil(kernels);
+      codegen::compileToDxil(kernels, dxilOptions);
   if (!compiled)
     return compiled.takeError();
   for (const codegen::DxilKernel &kernel : *compiled) {
@@ -158,9 +169,9 @@ llvm::Error emitDxil(codegen::KernelModule &kernels) {
       llvm::outs() << kernel.text;
       continue;
     }
-    llvm::outs() << "kernel @" << kernel.launch.name << ": valid DXIL cs_6_0, "
-                 << kernel.container.size() << " bytes, " << kernel.numBindings
-                 << " bindings, ";
+    llvm::outs() << "kernel @" << kernel.launch.name << ": valid DXIL cs_6_"
+                 << kernel.shaderModelMinor << ", " << kernel.container.size()
+                 << " bytes, " << kernel.numBindings << " bindings, ";
     printLaunch(kernel.launch);
     llvm::StringRef bytes(
         reinterpret_cast<const char *>(kernel.container.data()),

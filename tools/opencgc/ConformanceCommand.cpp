@@ -9,6 +9,7 @@
 #include "Commands.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Driver/Conformance.h"
 #include "opencgc/Driver/Devices.h"
 #include "llvm/ADT/StringExtras.h"
@@ -45,6 +46,11 @@ cl::opt<std::string> device("device",
                                      "device, fallback partitions on the "
                                      "reference device)"),
                             cl::init("reference"), cl::sub(conformanceCommand));
+cl::opt<std::string> shaderModel(
+    "shader-model",
+    cl::desc("dxil-host: the compute shader model of the DXIL kernels, 6.0 "
+             "(default) to 6.6"),
+    cl::value_desc("6.N"), cl::init("6.0"), cl::sub(conformanceCommand));
 cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"), cl::init(2),
                        cl::sub(conformanceCommand));
 cl::opt<unsigned> timeout("timeout",
@@ -117,7 +123,16 @@ int runChild(mlir::MLIRContext &context) {
                                    ? driver::ExecutionMode::Device
                                : compiled ? driver::ExecutionMode::Compiled
                                           : driver::ExecutionMode::Reference;
-  outs() << driver::encodeResult(driver::runTest(test, context, mode, device))
+  // The parent checked --shader-model before starting children.
+  driver::DeviceOptions deviceOptions;
+  Expected<unsigned> minor = codegen::parseDxilShaderModel(shaderModel);
+  if (!minor) {
+    consumeError(minor.takeError());
+    return 2;
+  }
+  deviceOptions.dxilShaderModelMinor = *minor;
+  outs() << driver::encodeResult(
+                driver::runTest(test, context, mode, device, deviceOptions))
          << "\n";
   return 0;
 }
@@ -131,6 +146,12 @@ int runConformance(mlir::MLIRContext &context) {
     WithColor::error(errs(), "opencgc conformance")
         << "unknown device '" << device
         << "' (known: vulkan, cuda, nvvm-host, dxil-host, reference)\n";
+    return 1;
+  }
+  if (llvm::Error error =
+          codegen::parseDxilShaderModel(shaderModel).takeError()) {
+    WithColor::error(errs(), "opencgc conformance")
+        << toString(std::move(error)) << "\n";
     return 1;
   }
   if (device != "reference") {
@@ -168,6 +189,7 @@ int runConformance(mlir::MLIRContext &context) {
     runner.childArgs.push_back("--compiled");
   if (device != "reference")
     runner.childArgs.push_back("--device=" + device);
+  runner.childArgs.push_back("--shader-model=" + shaderModel);
   runner.timeoutSeconds = timeout;
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};

@@ -10,6 +10,7 @@
 #include "Commands.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
@@ -66,6 +67,12 @@ cl::opt<std::string> runCapture(
              "directory, for opencgc-replay; each dispatch then runs alone "
              "(docs/capture.md)"),
     cl::value_desc("DIR"), cl::sub(runCommand));
+cl::opt<std::string> runShaderModel(
+    "shader-model",
+    cl::desc("dxil-host: the compute shader model of the DXIL kernels, 6.0 "
+             "(default) to 6.6; 6.6 binds by createHandleFromBinding. "
+             "Kernels with float16 are at least 6.2"),
+    cl::value_desc("6.N"), cl::init("6.0"), cl::sub(runCommand));
 cl::opt<bool> runNoCache("no-cache",
                          cl::desc("Compile every partition afresh instead of "
                                   "using the on-disk cache of compiled "
@@ -138,6 +145,11 @@ int runRun(mlir::MLIRContext &context) {
   driver::DeviceOptions deviceOptions;
   deviceOptions.useCache = !runNoCache;
   deviceOptions.captureDirectory = runCapture;
+  Expected<unsigned> shaderModel =
+      codegen::parseDxilShaderModel(runShaderModel);
+  if (!shaderModel)
+    return fail(shaderModel.takeError());
+  deviceOptions.dxilShaderModelMinor = *shaderModel;
   auto devices = driver::openDevices(runDevice, context, deviceOptions);
   if (!devices)
     return fail(devices.takeError());

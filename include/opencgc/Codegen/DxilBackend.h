@@ -25,6 +25,8 @@ struct DxilKernel {
   /// Bind points 0..numBindings-1: a raw buffer each, an SRV t<k> when the
   /// kernel only reads it, else a UAV u<k> (register space 0).
   unsigned numBindings = 0;
+  /// The shader model it is written for, cs_6_<shaderModelMinor>.
+  unsigned shaderModelMinor = 0;
   /// The signed DX container (DXBC) D3D12 takes.
   std::vector<uint8_t> container;
   /// The module's LLVM 3.7 bitcode (also inside the container's DXIL part).
@@ -33,9 +35,22 @@ struct DxilKernel {
   std::string text;
 };
 
+/// The newest compute shader model the backend writes: cs_6_6.
+inline constexpr unsigned kNewestDxilShaderModelMinor = 6;
+
+/// `--shader-model`'s value, "6.0" to "6.6", as its minor version.
+llvm::Expected<unsigned> parseDxilShaderModel(llvm::StringRef text);
+
+struct DxilOptions {
+  /// cs_6_<minor>, 0 to kNewestDxilShaderModelMinor. A kernel with 16-bit
+  /// types is written for at least cs_6_2 (native 16-bit types).
+  unsigned shaderModelMinor = 0;
+};
+
 /// Lowers every kernel of `kernels` to a validated DXIL compute shader. A
 /// lowering, writing or validation failure is an error naming the kernel.
-llvm::Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels);
+llvm::Expected<std::vector<DxilKernel>>
+compileToDxil(KernelModule &kernels, const DxilOptions &options = {});
 
 } // namespace opencgc::codegen
 

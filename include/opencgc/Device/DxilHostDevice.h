@@ -23,8 +23,15 @@ namespace opencgc::device {
 
 inline constexpr llvm::StringLiteral kDxilHostTargetName = "dxil-host";
 
+struct DxilHostDeviceOptions {
+  /// The compute shader model kernels are written for, cs_6_<minor>
+  /// (DxilOptions::shaderModelMinor).
+  unsigned shaderModelMinor = 0;
+};
+
 llvm::Expected<std::unique_ptr<Device>>
-createDxilHostDevice(mlir::MLIRContext &context);
+createDxilHostDevice(mlir::MLIRContext &context,
+                     const DxilHostDeviceOptions &options = {});
 
 } // namespace opencgc::device
 

@@ -9,6 +9,8 @@
 #ifndef OPENCGC_DRIVER_CONFORMANCE_H
 #define OPENCGC_DRIVER_CONFORMANCE_H
 
+#include "opencgc/Driver/Devices.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -62,7 +64,8 @@ enum class ExecutionMode {
 /// give Skipped, errors and mismatches Failed.
 TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
                    ExecutionMode mode = ExecutionMode::Reference,
-                   llvm::StringRef deviceName = "vulkan");
+                   llvm::StringRef deviceName = "vulkan",
+                   const DeviceOptions &deviceOptions = {});
 
 /// Runs one test by executing `selfExecutable` with `childArgs` + the test
 /// folder, killing it after `timeoutSeconds`.

@@ -38,6 +38,8 @@ struct DeviceOptions {
   /// Record every dispatch into this directory (docs/capture.md); only
   /// devices that run kernels can, and falling back is then an error.
   std::string captureDirectory;
+  /// dxil-host's shader model, cs_6_<minor> (--shader-model 6.N).
+  unsigned dxilShaderModelMinor = 0;
 };
 
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,

@@ -158,8 +158,21 @@ Error validate(ArrayRef<uint8_t> container, const KernelLaunch &launch) {
   return Error::success();
 }
 
+/// 16-bit types need SM 6.2 and DXC's -enable-16bit-types (reference
+/// section 0 item 4, 3.5); otherwise the shader model asked for.
+DxilShaderTarget chooseTarget(const Function &kernel,
+                              const DxilOptions &options) {
+  DxilShaderTarget target;
+  target.native16Bit = usesSixteenBitTypes(kernel);
+  target.minor = options.shaderModelMinor;
+  if (target.native16Bit)
+    target.minor = std::max(target.minor, 2u);
+  return target;
+}
+
 Expected<DxilKernel> emitKernel(const Module &lowered,
-                                const KernelLaunch &launch) {
+                                const KernelLaunch &launch,
+                                const DxilOptions &options) {
   std::unique_ptr<Module> module = CloneModule(lowered);
   keepOnlyKernel(*module, launch);
   Function *kernel = module->getFunction(launch.name);
@@ -169,27 +182,35 @@ Expected<DxilKernel> emitKernel(const Module &lowered,
   unsigned numBindings = kernel->arg_size();
   if (Error failure = lowerLibdeviceCalls(*module))
     return kernelError(launch, toString(std::move(failure)));
+  DxilShaderTarget target = chooseTarget(*kernel, options);
   Expected<std::vector<DxilBinding>> bindings =
-      lowerKernelToDxilEntry(*module, launch);
+      lowerKernelToDxilEntry(*module, launch, target);
   if (!bindings)
     return bindings.takeError();
-  // Vector buffer accesses are whole bufferLoads/bufferStores by now; the
+  // Vector buffer accesses are whole loads and stores by now; the
   // arithmetic between them is split here.
-  scalarize(*module->getFunction(kDxilEntryName));
-  simplify(*module->getFunction(kDxilEntryName));
+  Function &entry = *module->getFunction(kDxilEntryName);
+  scalarize(entry);
+  if (Error failure = promoteBytesToWords(entry, launch))
+    return std::move(failure);
+  simplify(entry);
   bitcode::PointeeTypes pointees;
-  emitDxilModuleMetadata(*module, *bindings, launch, pointees);
+  emitDxilModuleMetadata(*module, *bindings, launch, target, pointees);
   if (Error failure = checkLowered(*module, launch))
     return std::move(failure);
   DxilKernel result;
   result.launch = launch;
   result.entryPoint = kDxilEntryName;
+  result.shaderModelMinor = target.minor;
   result.numBindings = numBindings;
   SmallVector<char, 0> bitcode;
-  bitcode::LegacyBitcodeOptions options;
-  options.dataLayout = bitcode::kDxilLegacyDataLayout;
+  bitcode::LegacyBitcodeOptions writerOptions;
+  writerOptions.dataLayout = target.native16Bit
+                                 ? bitcode::kDxilNativeLowPrecisionDataLayout
+                                 : bitcode::kDxilLegacyDataLayout;
   if (Error failure = bitcode::writeLegacyBitcode(
-          *module, pointees, bitcode::LegacyFlavour::Llvm37, bitcode, options))
+          *module, pointees, bitcode::LegacyFlavour::Llvm37, bitcode,
+          writerOptions))
     return kernelError(launch, toString(std::move(failure)));
   result.bitcode.assign(bitcode.begin(), bitcode.end());
   Expected<std::vector<uint8_t>> container =
@@ -206,7 +227,23 @@ Expected<DxilKernel> emitKernel(const Module &lowered,
 
 } // namespace
 
-Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels) {
+Expected<unsigned> parseDxilShaderModel(StringRef text) {
+  unsigned minor = 0;
+  StringRef rest = text;
+  if (!rest.consume_front("6.") || rest.getAsInteger(10, minor) ||
+      minor > kNewestDxilShaderModelMinor)
+    return createStringError("--shader-model '" + text + "': give 6.0 to 6." +
+                             Twine(kNewestDxilShaderModelMinor));
+  return minor;
+}
+
+Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels,
+                                                const DxilOptions &options) {
+  if (options.shaderModelMinor > kNewestDxilShaderModelMinor)
+    return createStringError("DXIL: shader model 6." +
+                             Twine(options.shaderModelMinor) +
+                             " is not supported (6.0 to 6." +
+                             Twine(kNewestDxilShaderModelMinor) + ")");
   mlir::MLIRContext *context = kernels.module->getContext();
   if (!context->getLoadedDialect<mlir::NVVM::NVVMDialect>())
     loadNvvmCodegenDialects(*context);
@@ -224,7 +261,7 @@ Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels) {
   legalizeIntrinsicsForNvvm(**lowered);
   std::vector<DxilKernel> result;
   for (const KernelLaunch &launch : kernels.launches) {
-    Expected<DxilKernel> kernel = emitKernel(**lowered, launch);
+    Expected<DxilKernel> kernel = emitKernel(**lowered, launch, options);
     if (!kernel)
       return kernel.takeError();
     result.push_back(std::move(*kernel));

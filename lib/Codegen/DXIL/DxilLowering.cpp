@@ -81,42 +81,108 @@ private:
   DenseMap<Value *, Value *> offsets;
 };
 
-/// What one bufferLoad or bufferStore moves on cs_6_0 (reference 4.3:
-/// overloads f32 and i32, four components at most).
-bool isBufferElement(Type *type) {
+/// Up to four elements of `type`'s scalar type, or 0 for another type.
+unsigned elementCount(Type *type, Type *&element) {
+  element = type;
+  unsigned count = 1;
   if (auto *vector = dyn_cast<FixedVectorType>(type)) {
-    if (vector->getNumElements() > 4)
-      return false;
-    type = vector->getElementType();
+    element = vector->getElementType();
+    count = vector->getNumElements();
   }
-  return type->isFloatTy() || type->isIntegerTy(32);
+  return count <= 4 ? count : 0;
+}
+
+/// How an access reaches its raw buffer: 32-bit elements by any shader
+/// model's loads and stores (reference 4.3); 16-bit ones by SM 6.2's raw
+/// loads and stores with native 16-bit types; bytes, which DXIL memory
+/// never holds (TYPES.I8), inside their 32-bit word.
+enum class AccessKind { Word, HalfWord, Byte, Unsupported };
+
+AccessKind accessKind(Type *type) {
+  Type *element = nullptr;
+  if (!elementCount(type, element))
+    return AccessKind::Unsupported;
+  if (element->isFloatTy() || element->isIntegerTy(32))
+    return AccessKind::Word;
+  if (element->isHalfTy() || element->isIntegerTy(16))
+    return AccessKind::HalfWord;
+  if (element->isIntegerTy(8))
+    return AccessKind::Byte;
+  return AccessKind::Unsupported;
 }
 
 /// A load from a raw buffer: a scalar is component 0 of the ResRet, a
 /// vector its first components.
 Value *loadElements(IRBuilder<> &b, DxilOpBuilder &ops, Value *handle,
                     Value *offset, Type *type) {
-  auto *vector = dyn_cast<FixedVectorType>(type);
-  Value *result =
-      ops.loadRaw(handle, offset, vector ? vector->getElementType() : type);
-  if (!vector)
+  Type *element = nullptr;
+  unsigned count = elementCount(type, element);
+  Value *result = ops.loadRaw(handle, offset, element, count);
+  if (!type->isVectorTy())
     return b.CreateExtractValue(result, 0);
-  Value *elements = PoisonValue::get(vector);
-  for (unsigned i = 0; i < vector->getNumElements(); ++i)
+  Value *elements = PoisonValue::get(type);
+  for (unsigned i = 0; i < count; ++i)
     elements =
         b.CreateInsertElement(elements, b.CreateExtractValue(result, i), i);
   return elements;
 }
 
+SmallVector<Value *, 4> splitElements(IRBuilder<> &b, Value *value) {
+  auto *vector = dyn_cast<FixedVectorType>(value->getType());
+  if (!vector)
+    return {value};
+  SmallVector<Value *, 4> elements;
+  for (unsigned i = 0; i < vector->getNumElements(); ++i)
+    elements.push_back(b.CreateExtractElement(value, i));
+  return elements;
+}
+
 void storeElements(IRBuilder<> &b, DxilOpBuilder &ops, Value *handle,
                    Value *offset, Value *value) {
-  SmallVector<Value *, 4> elements = {value};
-  if (auto *vector = dyn_cast<FixedVectorType>(value->getType())) {
-    elements.clear();
-    for (unsigned i = 0; i < vector->getNumElements(); ++i)
-      elements.push_back(b.CreateExtractElement(value, i));
+  ops.storeRaw(handle, offset, splitElements(b, value));
+}
+
+/// The 32-bit word holding byte `offset`, and the byte's bit position in it.
+std::pair<Value *, Value *> wordOfByte(IRBuilder<> &b, Value *offset) {
+  Value *word = b.CreateAnd(offset, b.getInt32(~3u));
+  Value *shift = b.CreateShl(b.CreateAnd(offset, b.getInt32(3)), 3);
+  return {word, shift};
+}
+
+/// Bytes are read as their word and shifted out, zero-extended; the i8 the
+/// kernel sees is a truncation the byte promotion folds away.
+Value *loadBytes(IRBuilder<> &b, DxilOpBuilder &ops, Value *handle,
+                 Value *offset, Type *type) {
+  Type *element = nullptr;
+  unsigned count = elementCount(type, element);
+  SmallVector<Value *, 4> bytes;
+  for (unsigned i = 0; i < count; ++i) {
+    auto [word, shift] = wordOfByte(b, b.CreateAdd(offset, b.getInt32(i)));
+    Value *loaded =
+        b.CreateExtractValue(ops.loadRaw(handle, word, b.getInt32Ty(), 1), 0);
+    Value *byte = b.CreateAnd(b.CreateLShr(loaded, shift), b.getInt32(255));
+    bytes.push_back(b.CreateTrunc(byte, element));
   }
-  ops.storeRaw(handle, offset, elements);
+  if (!type->isVectorTy())
+    return bytes[0];
+  Value *elements = PoisonValue::get(type);
+  for (auto [i, byte] : enumerate(bytes))
+    elements = b.CreateInsertElement(elements, byte, uint64_t(i));
+  return elements;
+}
+
+/// A byte store clears its byte of the word and sets the new bits, each by
+/// an atomic, so that threads writing the word's other bytes keep theirs.
+void storeBytes(IRBuilder<> &b, DxilOpBuilder &ops, Value *handle,
+                Value *offset, Value *value) {
+  for (auto [i, byte] : enumerate(splitElements(b, value))) {
+    auto [word, shift] =
+        wordOfByte(b, b.CreateAdd(offset, b.getInt32(unsigned(i))));
+    Value *keep = b.CreateNot(b.CreateShl(b.getInt32(255), shift));
+    Value *bits = b.CreateShl(b.CreateZExt(byte, b.getInt32Ty()), shift);
+    ops.atomicBinOp(handle, DxilAtomicOp::And, word, keep);
+    ops.atomicBinOp(handle, DxilAtomicOp::Or, word, bits);
+  }
 }
 
 /// The loads and stores of `kernel`, each with its parameter.
@@ -136,11 +202,11 @@ collectAccesses(Function &kernel, const KernelLaunch &launch) {
       return error(launch, "the pointer of '" + describe(instruction) +
                                "' is not a kernel parameter plus "
                                "getelementptr offsets");
-    if (!isBufferElement(getLoadStoreType(&instruction)))
+    if (accessKind(getLoadStoreType(&instruction)) == AccessKind::Unsupported)
       return error(launch, "'" + describe(instruction) +
-                               "': cs_6_0 raw buffers are read and written "
-                               "in 32-bit float or integer elements, up to "
-                               "four at once");
+                               "': raw buffers are read and written in "
+                               "32-bit or 16-bit float or integer elements "
+                               "or bytes, up to four at once");
     accesses.push_back({&instruction, parameter});
   }
   return accesses;
@@ -161,23 +227,32 @@ assignBindings(Function &kernel,
 }
 
 void rewriteAccesses(Function &kernel, ArrayRef<DxilBinding> bindings,
-                     ArrayRef<std::pair<Instruction *, Argument *>> accesses) {
+                     ArrayRef<std::pair<Instruction *, Argument *>> accesses,
+                     const DxilShaderTarget &target) {
   IRBuilder<> b(&*kernel.getEntryBlock().getFirstInsertionPt());
   DxilOpBuilder ops(b);
+  ops.useRawBufferOps(target.usesRawBufferOps());
   SmallVector<Value *> handles;
-  for (auto [index, binding] : enumerate(bindings))
-    handles.push_back(ops.createHandle(binding.isUav ? 1 : 0, binding.rangeId,
-                                       unsigned(index)));
+  for (auto [index, binding] : enumerate(bindings)) {
+    uint8_t resourceClass = binding.isUav ? 1 : 0;
+    handles.push_back(
+        target.usesHandlesFromBinding()
+            ? ops.createAnnotatedHandle(resourceClass, unsigned(index))
+            : ops.createHandle(resourceClass, binding.rangeId,
+                               unsigned(index)));
+  }
   ByteOffsets offsets(kernel.getParent()->getDataLayout());
   for (auto [instruction, parameter] : accesses) {
     Value *offset = offsets.of(getLoadStorePointerOperand(instruction));
     b.SetInsertPoint(instruction);
     Value *handle = handles[parameter->getArgNo()];
+    bool bytes = accessKind(getLoadStoreType(instruction)) == AccessKind::Byte;
     if (auto *store = dyn_cast<StoreInst>(instruction))
-      storeElements(b, ops, handle, offset, store->getValueOperand());
+      (bytes ? storeBytes : storeElements)(b, ops, handle, offset,
+                                           store->getValueOperand());
     else
-      instruction->replaceAllUsesWith(
-          loadElements(b, ops, handle, offset, instruction->getType()));
+      instruction->replaceAllUsesWith((bytes ? loadBytes : loadElements)(
+          b, ops, handle, offset, instruction->getType()));
     instruction->eraseFromParent();
   }
   // The getelementptrs are dead now; delete users before their operands.
@@ -263,7 +338,8 @@ Error moveIntoEntry(Function &kernel, const KernelLaunch &launch) {
 } // namespace
 
 Expected<std::vector<DxilBinding>>
-lowerKernelToDxilEntry(Module &module, const KernelLaunch &launch) {
+lowerKernelToDxilEntry(Module &module, const KernelLaunch &launch,
+                       const DxilShaderTarget &target) {
   Function *kernel = module.getFunction(launch.name);
   if (!kernel || kernel->isDeclaration())
     return error(launch, "no kernel function was generated");
@@ -271,7 +347,7 @@ lowerKernelToDxilEntry(Module &module, const KernelLaunch &launch) {
   if (!accesses)
     return accesses.takeError();
   std::vector<DxilBinding> bindings = assignBindings(*kernel, *accesses);
-  rewriteAccesses(*kernel, bindings, *accesses);
+  rewriteAccesses(*kernel, bindings, *accesses, target);
   if (Error failure = rewriteSpecialRegisters(*kernel, launch))
     return std::move(failure);
   if (Error failure = moveIntoEntry(*kernel, launch))

@@ -17,9 +17,12 @@ using namespace llvm;
 namespace opencgc::codegen {
 namespace {
 
-/// Reference 3.5: bit 4 raw/structured buffers, bit 20 64-bit integers.
+/// Reference 3.5: bit 4 raw/structured buffers, bit 5 low precision, bit
+/// 20 64-bit integers, bit 23 native (not minimum) low precision.
 constexpr uint64_t kRawBuffersFlag = 0x10;
+constexpr uint64_t kLowPrecisionFlag = 0x20;
 constexpr uint64_t kInt64Flag = 0x100000;
+constexpr uint64_t kNativeLowPrecisionFlag = 0x800000;
 /// ResourceKind RawBuffer (reference 3.4).
 constexpr uint32_t kRawBufferKind = 11;
 /// dx.valver: the validator rules the corpus's cs_6_0 shaders name
@@ -102,37 +105,57 @@ void stripOtherMetadata(Module &module) {
   }
 }
 
-bool usesInt64(const Instruction &instruction) {
-  if (instruction.getType()->isIntegerTy(64))
+bool usesType(const Instruction &instruction,
+              function_ref<bool(const Type *)> isType) {
+  if (isType(instruction.getType()))
     return true;
-  return any_of(instruction.operands(), [](const Use &operand) {
-    return operand->getType()->isIntegerTy(64);
-  });
+  return any_of(instruction.operands(),
+                [&](const Use &operand) { return isType(operand->getType()); });
 }
 
+bool isInt64(const Type *type) { return type->isIntegerTy(64); }
+
 } // namespace
+
+bool isSixteenBitType(const Type *type) {
+  const Type *scalar = type->getScalarType();
+  return scalar->isHalfTy() || scalar->isIntegerTy(16);
+}
+
+bool usesSixteenBitTypes(const Function &function) {
+  return any_of(instructions(function), [](const Instruction &instruction) {
+    return usesType(instruction, isSixteenBitType);
+  });
+}
 
 uint64_t computeDxilShaderFlags(const Module &module) {
   uint64_t flags = kRawBuffersFlag;
   for (const Function &function : module)
-    for (const Instruction &instruction : instructions(function))
-      if (usesInt64(instruction))
+    for (const Instruction &instruction : instructions(function)) {
+      if (usesType(instruction, isInt64))
         flags |= kInt64Flag;
+      // The module's layout says whether 16-bit types are native.
+      if (usesType(instruction, isSixteenBitType))
+        flags |= kLowPrecisionFlag | kNativeLowPrecisionFlag;
+    }
   return flags;
 }
 
 void emitDxilModuleMetadata(Module &module, ArrayRef<DxilBinding> bindings,
                             const KernelLaunch &launch,
+                            const DxilShaderTarget &target,
                             bitcode::PointeeTypes &pointees) {
-  // Reference 2.2: the triple, and the layout DXC writes without native
-  // 16-bit types; LLVM 22 holds the native one, the writer says legacy.
+  // Reference 2.2: the triple; LLVM 22 holds the native layout, the writer
+  // says legacy where 16-bit types are not native.
   module.setTargetTriple(Triple("dxil-ms-dx"));
   module.setDataLayout(bitcode::kDxilNativeLowPrecisionDataLayout);
   stripOtherMetadata(module);
   MetadataBuilder md(module);
-  md.named("dx.version", md.tuple({md.i32(1), md.i32(0)}));
+  // DXIL 1.x goes with shader model 6.x (reference 3.1).
+  md.named("dx.version", md.tuple({md.i32(1), md.i32(target.minor)}));
   md.named("dx.valver", md.tuple({md.i32(1), md.i32(kValidatorMinor)}));
-  md.named("dx.shaderModel", md.tuple({md.string("cs"), md.i32(6), md.i32(0)}));
+  md.named("dx.shaderModel",
+           md.tuple({md.string("cs"), md.i32(6), md.i32(target.minor)}));
   MDNode *resources = resourceLists(md, bindings, pointees);
   md.named("dx.resources", resources);
   // Reference 3.3: tag 0 shader flags, tag 4 numthreads; the resource list

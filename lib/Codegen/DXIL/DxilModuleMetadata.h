@@ -8,10 +8,16 @@
 namespace opencgc::codegen {
 
 /// The shader flags (entry tag 0) the module's features call for
-/// (reference 3.5): raw buffers, and 64-bit integers where used.
+/// (reference 3.5): raw buffers, 64-bit integers and native 16-bit types
+/// where used.
 uint64_t computeDxilShaderFlags(const llvm::Module &module);
 
-/// Makes `module` a cs_6_0 DXIL module: triple, native-layout data layout
+/// half or i16, scalar or vector.
+bool isSixteenBitType(const llvm::Type *type);
+/// Whether any instruction of `function` makes or reads a 16-bit value.
+bool usesSixteenBitTypes(const llvm::Function &function);
+
+/// Makes `module` a cs_6_<minor> DXIL module: triple, native-layout data layout
 /// (the legacy one is written by the bitcode writer), no other named or
 /// instruction metadata, then dx.version, dx.valver, dx.shaderModel,
 /// dx.resources (a raw-buffer record per binding) and dx.entryPoints.
@@ -19,6 +25,7 @@ uint64_t computeDxilShaderFlags(const llvm::Module &module);
 void emitDxilModuleMetadata(llvm::Module &module,
                             llvm::ArrayRef<DxilBinding> bindings,
                             const KernelLaunch &launch,
+                            const DxilShaderTarget &target,
                             bitcode::PointeeTypes &pointees);
 
 } // namespace opencgc::codegen

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "DxilOpBuilder.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -83,12 +84,56 @@ Value *DxilOpBuilder::createHandle(uint8_t resourceClass, unsigned rangeId,
               Memory::Read);
 }
 
-Value *DxilOpBuilder::loadRaw(Value *handle, Value *byteOffset, Type *element) {
-  // Reference 4.3: on cs_6_0 raw buffers use bufferLoad with c0 the byte
-  // offset and c1 undef.
-  return call(("dx.op.bufferLoad." + overloadName(element)).str(),
-              resRetType(element), DxilOpcode::BufferLoad,
-              {handle, byteOffset, UndefValue::get(b.getInt32Ty())},
+Value *DxilOpBuilder::createAnnotatedHandle(uint8_t resourceClass,
+                                            unsigned index) {
+  LLVMContext &context = module.getContext();
+  auto namedStruct = [&](StringRef name, ArrayRef<Type *> fields) {
+    if (StructType *type = StructType::getTypeByName(context, name))
+      return type;
+    return StructType::create(context, fields, name);
+  };
+  // %dx.types.ResBind = { lowerBound, upperBound, space, class }.
+  StructType *bindType =
+      namedStruct("dx.types.ResBind", {b.getInt32Ty(), b.getInt32Ty(),
+                                       b.getInt32Ty(), b.getInt8Ty()});
+  Constant *bind =
+      ConstantStruct::get(bindType, {b.getInt32(index), b.getInt32(index),
+                                     b.getInt32(0), b.getInt8(resourceClass)});
+  Value *handle = call("dx.op.createHandleFromBinding", handleType(),
+                       DxilOpcode::CreateHandleFromBinding,
+                       {bind, b.getInt32(index), b.getFalse()}, Memory::None);
+  // %dx.types.ResourceProperties = { kind | UAV << 12, 0 }: RawBuffer is
+  // kind 11 (reference 3.4), as DXC writes {11, 0} and {4107, 0}.
+  StructType *propertiesType = namedStruct("dx.types.ResourceProperties",
+                                           {b.getInt32Ty(), b.getInt32Ty()});
+  constexpr unsigned kRawBufferKind = 11;
+  constexpr unsigned kUavBit = 1u << 12;
+  Constant *properties = ConstantStruct::get(
+      propertiesType,
+      {b.getInt32(kRawBufferKind | (resourceClass == 1 ? kUavBit : 0)),
+       b.getInt32(0)});
+  return call("dx.op.annotateHandle", handleType(), DxilOpcode::AnnotateHandle,
+              {handle, properties}, Memory::None);
+}
+
+Value *DxilOpBuilder::loadRaw(Value *handle, Value *byteOffset, Type *element,
+                              unsigned count) {
+  Value *undefIndex = UndefValue::get(b.getInt32Ty());
+  std::string suffix = overloadName(element).str();
+  if (!rawBufferOps)
+    // Reference 4.3: on cs_6_0 raw buffers use bufferLoad with c0 the byte
+    // offset and c1 undef.
+    return call("dx.op.bufferLoad." + suffix, resRetType(element),
+                DxilOpcode::BufferLoad, {handle, byteOffset, undefIndex},
+                Memory::Read);
+  // rawBufferLoad(handle, index, elementOffset, mask, alignment): the
+  // mask names the components read, the alignment is the element's size
+  // (as DXC writes for ByteAddressBuffer.Load<T>).
+  unsigned alignment = element->getPrimitiveSizeInBits() / 8;
+  return call("dx.op.rawBufferLoad." + suffix, resRetType(element),
+              DxilOpcode::RawBufferLoad,
+              {handle, byteOffset, undefIndex, b.getInt8((1u << count) - 1),
+               b.getInt32(alignment)},
               Memory::Read);
 }
 
@@ -97,14 +142,32 @@ void DxilOpBuilder::storeRaw(Value *handle, Value *byteOffset,
   // The mask is x, xy, xyz or xyzw (INSTR.WRITEMASKGAPFORUAV) and the
   // components it leaves out are undef (INSTR.WRITEMASKMATCHVALUEFORUAVSTORE).
   Type *element = values[0]->getType();
-  SmallVector<Value *, 9> operands = {handle, byteOffset,
-                                      UndefValue::get(b.getInt32Ty())};
+  SmallVector<Value *, 10> operands = {handle, byteOffset,
+                                       UndefValue::get(b.getInt32Ty())};
   for (unsigned i = 0; i < 4; ++i)
     operands.push_back(i < values.size() ? values[i]
                                          : UndefValue::get(element));
   operands.push_back(b.getInt8((1u << values.size()) - 1));
-  call(("dx.op.bufferStore." + overloadName(element)).str(), b.getVoidTy(),
-       DxilOpcode::BufferStore, operands, Memory::Write);
+  std::string suffix = overloadName(element).str();
+  if (!rawBufferOps) {
+    call("dx.op.bufferStore." + suffix, b.getVoidTy(), DxilOpcode::BufferStore,
+         operands, Memory::Write);
+    return;
+  }
+  operands.push_back(b.getInt32(element->getPrimitiveSizeInBits() / 8));
+  call("dx.op.rawBufferStore." + suffix, b.getVoidTy(),
+       DxilOpcode::RawBufferStore, operands, Memory::Write);
+}
+
+Value *DxilOpBuilder::atomicBinOp(Value *handle, DxilAtomicOp operation,
+                                  Value *byteOffset, Value *operand) {
+  // atomicBinOp(handle, op, offset0, offset1, offset2, value): a raw buffer
+  // takes the byte offset as offset0, the others undef (reference 4.3).
+  Value *undefIndex = UndefValue::get(b.getInt32Ty());
+  return call("dx.op.atomicBinOp.i32", b.getInt32Ty(), DxilOpcode::AtomicBinOp,
+              {handle, b.getInt32(unsigned(operation)), byteOffset, undefIndex,
+               undefIndex, operand},
+              Memory::Write);
 }
 
 Value *DxilOpBuilder::threadId(DxilOpcode opcode, unsigned component) {

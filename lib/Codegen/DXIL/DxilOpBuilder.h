@@ -34,9 +34,17 @@ enum class DxilOpcode : unsigned {
   CreateHandle = 57,
   BufferLoad = 68,
   BufferStore = 69,
+  AtomicBinOp = 78,
   GroupId = 94,
   ThreadIdInGroup = 95,
+  RawBufferLoad = 139,
+  RawBufferStore = 140,
+  AnnotateHandle = 216,
+  CreateHandleFromBinding = 217,
 };
+
+/// AtomicBinOp operation codes (reference section 0 item 3).
+enum class DxilAtomicOp : unsigned { And = 1, Or = 2 };
 
 /// Declares dx.op functions as DXC does (reference 2.2: external, nounwind
 /// plus readnone or readonly by class) and calls them.
@@ -51,15 +59,26 @@ public:
 
   llvm::Value *createHandle(uint8_t resourceClass, unsigned rangeId,
                             unsigned index);
-  /// Up to four consecutive elements of a raw buffer from a byte offset
-  /// (bufferLoad, 68): the %dx.types.ResRet whose first components hold
-  /// them.
+  /// SM 6.6's handle for a one-register raw buffer at `index` (space 0):
+  /// createHandleFromBinding (217) annotated (216) with its kind and class
+  /// (reference section 0 item 5).
+  llvm::Value *createAnnotatedHandle(uint8_t resourceClass, unsigned index);
+  /// Up to four consecutive elements of a raw buffer from a byte offset:
+  /// the %dx.types.ResRet whose first components hold them. bufferLoad (68)
+  /// before SM 6.2, rawBufferLoad (139) from SM 6.2 on, as DXC chooses
+  /// (reference section 0 item 4); 16-bit elements need the latter.
   llvm::Value *loadRaw(llvm::Value *handle, llvm::Value *byteOffset,
-                       llvm::Type *element);
-  /// bufferStore (69) of one to four consecutive elements; the write mask
-  /// covers them.
+                       llvm::Type *element, unsigned count);
+  /// bufferStore (69) or rawBufferStore (140) of one to four consecutive
+  /// elements; the write mask covers them.
   void storeRaw(llvm::Value *handle, llvm::Value *byteOffset,
                 llvm::ArrayRef<llvm::Value *> values);
+  /// atomicBinOp (78) on the i32 at a raw buffer's byte offset; returns
+  /// the word it held before.
+  llvm::Value *atomicBinOp(llvm::Value *handle, DxilAtomicOp operation,
+                           llvm::Value *byteOffset, llvm::Value *operand);
+  /// Whether loads and stores use the SM 6.2 raw-buffer operations.
+  void useRawBufferOps(bool use) { rawBufferOps = use; }
   /// threadIdInGroup / groupId component.
   llvm::Value *threadId(DxilOpcode opcode, unsigned component);
   /// dx.op.unary, .binary, .tertiary on float.
@@ -76,6 +95,7 @@ private:
 
   llvm::IRBuilder<> &b;
   llvm::Module &module;
+  bool rawBufferOps = false;
 };
 
 } // namespace opencgc::codegen

@@ -3,6 +3,7 @@
 
 #include "../HostGrid/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
+#include "../Reference/HostResource.h"
 
 #include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Codegen/DxilValidator.h"
@@ -14,28 +15,13 @@ using namespace mlir;
 namespace opencgc::device {
 namespace {
 
-/// Accepts what the kernel generator lowers to cs_6_0 raw buffers: 32-bit
-/// elements (16-bit and 8-bit loads and stores need shader model 6.2 native
-/// types the backend does not emit).
+/// Accepts what the kernel generator lowers: float16 kernels become cs_6_2
+/// shaders with native 16-bit types, bool bytes are reached inside their
+/// 32-bit words.
 std::optional<std::string> acceptForDxil(cgc::SubgraphOp subgraph) {
   if (llvm::Error error = codegen::checkKernelSupport(subgraph))
     return llvm::toString(std::move(error));
-  std::optional<std::string> refusal;
-  auto check = [&](Type type) {
-    Type element = cast<cgc::TensorType>(type).getElementType();
-    if (isa<cgc::Float16Type>(element))
-      refusal = "DXIL kernels of this backend have no float16 buffers";
-    else if (isa<cgc::BoolType>(element))
-      refusal = "DXIL kernels of this backend have no bool buffers";
-  };
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  for (Type type : definition.getArgumentTypes())
-    check(type);
-  definition.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      check(type);
-  });
-  return refusal;
+  return std::nullopt;
 }
 
 /// Runs one validated shader: register k is the invoke's operand k.
@@ -43,8 +29,10 @@ GridLaunch makeLaunch(std::shared_ptr<hostgrid::DxilHostKernel> shader,
                       std::array<uint32_t, 3> groups) {
   return [shader, groups](llvm::ArrayRef<MemorySpan> operands) {
     std::vector<hostgrid::RawBufferBinding> buffers;
+    // A raw buffer view covers whole 32-bit words (R32_TYPELESS), as a
+    // D3D12 runtime would size it; the host resources under it are padded.
     for (const MemorySpan &operand : operands)
-      buffers.push_back({operand.data, operand.size});
+      buffers.push_back({operand.data, HostResource::paddedSize(operand.size)});
     std::vector<hostgrid::RawBufferBinding *> bindings;
     for (hostgrid::RawBufferBinding &buffer : buffers)
       bindings.push_back(&buffer);
@@ -54,8 +42,10 @@ GridLaunch makeLaunch(std::shared_ptr<hostgrid::DxilHostKernel> shader,
 
 class DxilHostDevice final : public ReferenceKernelTarget {
 public:
-  DxilHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid)
+  DxilHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid,
+                 const DxilHostDeviceOptions &options)
       : ReferenceKernelTarget(context), grid(std::move(grid)) {
+    dxilOptions.shaderModelMinor = options.shaderModelMinor;
     // The DXIL backend lowers through the NVVM path's LLVM module; its
     // dialects load here, before any thread compiles a partition.
     codegen::loadNvvmCodegenDialects(context);
@@ -85,7 +75,7 @@ private:
   /// it (docs/dxil-validator.md), then JIT-compiled from its DXIL part.
   llvm::Expected<std::vector<GridLaunch>>
   buildShaders(codegen::KernelModule &kernels) {
-    auto dxil = codegen::compileToDxil(kernels);
+    auto dxil = codegen::compileToDxil(kernels, dxilOptions);
     if (!dxil)
       return dxil.takeError();
     std::vector<GridLaunch> launches;
@@ -109,17 +99,19 @@ private:
   }
 
   std::unique_ptr<hostgrid::HostGrid> grid;
+  codegen::DxilOptions dxilOptions;
   GpuKernelResponder responder{context, kDxilHostTargetName};
 };
 
 } // namespace
 
 llvm::Expected<std::unique_ptr<Device>>
-createDxilHostDevice(MLIRContext &context) {
+createDxilHostDevice(MLIRContext &context,
+                     const DxilHostDeviceOptions &options) {
   auto grid = hostgrid::HostGrid::create();
   if (!grid)
     return grid.takeError();
-  return std::make_unique<DxilHostDevice>(context, std::move(*grid));
+  return std::make_unique<DxilHostDevice>(context, std::move(*grid), options);
 }
 
 } // namespace opencgc::device

@@ -24,10 +24,16 @@ public:
   /// alignment, so that any planned view is aligned for every element type.
   static constexpr std::align_val_t kAlignment{256};
 
+  /// Allocations end on a whole 32-bit word: a raw buffer view covers
+  /// whole words (D3D12's R32_TYPELESS views), so a DXIL shader may read
+  /// the word that holds a resource's last byte.
+  static constexpr uint64_t kPaddingUnit = 4;
+
   explicit HostResource(uint64_t size)
       : size(std::max<uint64_t>(size, 1)),
-        data(static_cast<uint8_t *>(::operator new(this->size, kAlignment))) {
-    std::memset(data, 0, this->size);
+        data(static_cast<uint8_t *>(
+            ::operator new(paddedSize(this->size), kAlignment))) {
+    std::memset(data, 0, paddedSize(this->size));
   }
   ~HostResource() override { ::operator delete(data, kAlignment); }
   HostResource(const HostResource &) = delete;
@@ -38,6 +44,10 @@ public:
   }
   uint64_t getSizeInBytes() const override { return size; }
   uint8_t *getMappedData() const override { return data; }
+
+  static uint64_t paddedSize(uint64_t size) {
+    return (size + kPaddingUnit - 1) / kPaddingUnit * kPaddingUnit;
+  }
 
 private:
   uint64_t size;

@@ -1,5 +1,8 @@
 //===- ReferenceCommandList.cpp - Command lists of CPU devices ------------===//
 #include "ReferenceCommandList.h"
+#include "HostResource.h"
+
+#include <cstring>
 
 namespace opencgc::device {
 
@@ -12,11 +15,14 @@ llvm::Error ReferenceCommandList::recordDispatch(
   Dispatch dispatch{std::move(partition), {}};
   for (const ProgramBinding *binding : bound) {
     if (binding->type == BindingType::Cpu) {
-      const auto *bytes =
-          static_cast<const uint8_t *>(binding->cpuBinding.data);
-      std::vector<uint8_t> &copy = cpuData.emplace_back(
-          bytes, bytes + binding->cpuBinding.dataSizeInBytes);
-      dispatch.bindPoints.push_back({copy.data(), copy.size()});
+      // Padded like a HostResource, so that a raw view may cover the
+      // word holding the last byte.
+      uint64_t size = binding->cpuBinding.dataSizeInBytes;
+      std::vector<uint8_t> &copy =
+          cpuData.emplace_back(HostResource::paddedSize(size));
+      if (size)
+        std::memcpy(copy.data(), binding->cpuBinding.data, size);
+      dispatch.bindPoints.push_back({copy.data(), size});
     } else {
       dispatch.bindPoints.push_back(
           {reinterpret_cast<uint8_t *>(binding->gpuBinding.startAddress),

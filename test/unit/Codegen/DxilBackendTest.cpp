@@ -1,6 +1,6 @@
 //===- DxilBackendTest.cpp - Kernel IR to DXIL compute shaders ------------===//
 //
-// Every kind of kernel the Kernel IR generator makes is lowered to a cs_6_0
+// Every kind of kernel the Kernel IR generator makes is lowered to a cs_6_x
 // container that the DXIL validator accepts and whose bitcode LLVM 22
 // reads back as the shape the DXIL devices expect: void @main(), a raw
 // buffer handle per bind point (SRV when only read, UAV otherwise), dx.op
@@ -50,16 +50,6 @@ protected:
   }
   std::vector<DxilKernel> compile(const SingleOpSubgraph &subgraph) {
     return compile(test::toString(subgraph));
-  }
-
-  /// The error compileToDxil gives, or "" when it succeeds.
-  std::string refusal(const SingleOpSubgraph &subgraph) {
-    cgc::SubgraphOp op = parser.parseSubgraph(subgraph);
-    llvm::Expected<KernelModule> kernels = lowerToKernelIR(op);
-    if (!kernels)
-      return llvm::toString(kernels.takeError());
-    llvm::Expected<std::vector<DxilKernel>> dxil = compileToDxil(*kernels);
-    return dxil ? "" : llvm::toString(dxil.takeError());
   }
 
   test::SubgraphParser parser;
@@ -231,18 +221,105 @@ TEST_F(DxilBackendTest, ReductionSoftmaxConvolutionPoolingAreValidDxil) {
   }
 }
 
-TEST_F(DxilBackendTest, ByteAndHalfBuffersAreRefusedNamingTheAccess) {
-  std::string bools =
-      refusal({"isNan", "is_nan", {f32({8})}, "", "!cgc.tensor<8x!cgc.bool>"});
-  EXPECT_NE(bools.find("kernel @isNan"), std::string::npos) << bools;
-  EXPECT_NE(bools.find("store i8"), std::string::npos) << bools;
-  EXPECT_NE(bools.find("32-bit"), std::string::npos) << bools;
-  std::string halves = refusal({"half",
-                                "relu",
-                                {"!cgc.tensor<8x!cgc.float16>"},
-                                "",
-                                "!cgc.tensor<8x!cgc.float16>"});
-  EXPECT_NE(halves.find("half"), std::string::npos) << halves;
+/// The shader model dx.shaderModel names, as 6.<minor>.
+unsigned shaderModelMinor(llvm::Module &module) {
+  llvm::MDNode *model =
+      module.getNamedMetadata("dx.shaderModel")->getOperand(0);
+  return llvm::mdconst::extract<llvm::ConstantInt>(model->getOperand(2))
+      ->getZExtValue();
+}
+
+/// Shader flags of the entry (dx.entryPoints tag 0).
+uint64_t shaderFlags(llvm::Module &module) {
+  llvm::MDNode *entry =
+      module.getNamedMetadata("dx.entryPoints")->getOperand(0);
+  auto *properties = llvm::cast<llvm::MDNode>(entry->getOperand(4));
+  return llvm::mdconst::extract<llvm::ConstantInt>(properties->getOperand(1))
+      ->getZExtValue();
+}
+
+TEST_F(DxilBackendTest, BoolBytesAreReadInWordsAndStoredByAtomics) {
+  // is_nan writes bool bytes; `not` reads and writes them.
+  for (const SingleOpSubgraph &subgraph :
+       {SingleOpSubgraph{
+            "isNan", "is_nan", {f32({9})}, "", "!cgc.tensor<9x!cgc.bool>"},
+        SingleOpSubgraph{"not",
+                         "not",
+                         {"!cgc.tensor<9x!cgc.bool>"},
+                         "",
+                         "!cgc.tensor<9x!cgc.bool>"}}) {
+    std::vector<DxilKernel> kernels = compile(subgraph);
+    ASSERT_EQ(kernels.size(), 1u) << subgraph.name;
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = checkKernel(kernels[0], context);
+    ASSERT_TRUE(module);
+    // Bytes need no 16-bit types: cs_6_0, bufferStore gives way to
+    // atomicBinOp (78) on the byte's word.
+    EXPECT_EQ(shaderModelMinor(*module), 0u) << subgraph.name;
+    Calls calls = collectCalls(*module);
+    EXPECT_TRUE(calls.opcodes.count(78)) << subgraph.name;
+    EXPECT_FALSE(calls.opcodes.count(69)) << subgraph.name;
+    for (llvm::Instruction &instruction :
+         llvm::instructions(*module->getFunction("main")))
+      EXPECT_FALSE(instruction.getType()->isIntegerTy(8)) << subgraph.name;
+  }
+}
+
+TEST_F(DxilBackendTest, HalfBuffersMakeANative16BitShaderModel62Kernel) {
+  std::vector<DxilKernel> kernels = compile({"half",
+                                             "relu",
+                                             {"!cgc.tensor<8x!cgc.float16>"},
+                                             "",
+                                             "!cgc.tensor<8x!cgc.float16>"});
+  ASSERT_EQ(kernels.size(), 1u);
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = checkKernel(kernels[0], context);
+  ASSERT_TRUE(module);
+  EXPECT_EQ(shaderModelMinor(*module), 2u);
+  // Raw buffers, low precision, native low precision (reference 3.5).
+  EXPECT_EQ(shaderFlags(*module) & 0x800030u, 0x800030u);
+  Calls calls = collectCalls(*module);
+  EXPECT_TRUE(calls.opcodes.count(139));
+  EXPECT_TRUE(calls.opcodes.count(140));
+  EXPECT_TRUE(module->getFunction("dx.op.rawBufferLoad.f16"));
+}
+
+TEST_F(DxilBackendTest, ShaderModel66UsesHandlesFromBindings) {
+  cgc::SubgraphOp subgraph = parser.parseSubgraph(
+      SingleOpSubgraph{"add", "add", {f32({40}), f32({40})}, "", f32({40})});
+  llvm::Expected<KernelModule> kernelIR = lowerToKernelIR(subgraph);
+  ASSERT_TRUE(bool(kernelIR)) << llvm::toString(kernelIR.takeError());
+  DxilOptions options;
+  options.shaderModelMinor = 6;
+  llvm::Expected<std::vector<DxilKernel>> kernels =
+      compileToDxil(*kernelIR, options);
+  ASSERT_TRUE(bool(kernels)) << llvm::toString(kernels.takeError());
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = checkKernel((*kernels)[0], context);
+  ASSERT_TRUE(module);
+  EXPECT_EQ(shaderModelMinor(*module), 6u);
+  Calls calls = collectCalls(*module);
+  // createHandle (57) is refused from SM 6.6 on; raw buffer ops from 6.2.
+  for (unsigned opcode : {216u, 217u, 139u, 140u})
+    EXPECT_TRUE(calls.opcodes.count(opcode)) << opcode;
+  for (unsigned opcode : {57u, 68u, 69u})
+    EXPECT_FALSE(calls.opcodes.count(opcode)) << opcode;
+}
+
+TEST_F(DxilBackendTest, ShaderModelAboveTheNewestIsRefused) {
+  cgc::SubgraphOp subgraph = parser.parseSubgraph(
+      SingleOpSubgraph{"add", "add", {f32({4}), f32({4})}, "", f32({4})});
+  llvm::Expected<KernelModule> kernelIR = lowerToKernelIR(subgraph);
+  ASSERT_TRUE(bool(kernelIR)) << llvm::toString(kernelIR.takeError());
+  DxilOptions options;
+  options.shaderModelMinor = 7;
+  llvm::Expected<std::vector<DxilKernel>> kernels =
+      compileToDxil(*kernelIR, options);
+  ASSERT_FALSE(bool(kernels));
+  std::string message = llvm::toString(kernels.takeError());
+  EXPECT_NE(message.find("shader model 6.7 is not supported"),
+            std::string::npos)
+      << message;
 }
 
 } // namespace
