@@ -310,9 +310,9 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
       failed(requireIntegers(inf, adaptor.getPadsAttr(), "pads")))
     return failure();
   StringRef mode = adaptor.getMode();
-  if (mode != "constant" && mode != "reflect" && mode != "edge")
-    return inf.fail("attribute 'mode' must be \"constant\", \"reflect\" or "
-                    "\"edge\", got \"",
+  if (!llvm::is_contained({"constant", "reflect", "edge", "wrap"}, mode))
+    return inf.fail("attribute 'mode' must be \"constant\", \"reflect\", "
+                    "\"edge\" or \"wrap\", got \"",
                     mode, "\"");
   if (Value value = adaptor.getConstantValue()) {
     auto constant = inf.tensor(value, "constant_value");
@@ -343,8 +343,9 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
       return inf.fail("reflect pads ", begin, "+", end,
                       " must be smaller than dimension ", d, " of extent ",
                       dim);
-    if (mode == "edge" && std::max(begin, end) > 0 && dim == 0)
-      return inf.fail("edge mode cannot pad the empty dimension ", d);
+    if ((mode == "edge" || mode == "wrap") && std::max(begin, end) > 0 &&
+        dim == 0)
+      return inf.fail(mode, " mode cannot pad the empty dimension ", d);
   }
   return inf.result(out, input->getElementType(), results);
 }

@@ -247,18 +247,23 @@ llvm::Error convertDropout(ImportContext &ctx) {
 } // namespace
 
 void registerDataMovementConverters(ConverterRegistry &registry) {
-  registry.add("Reshape", convertReshape, {"allowzero", "shape"});
-  registry.add("Flatten", convertFlatten, {"axis"});
-  registry.add("Squeeze", convertSqueeze, {"axes"});
-  registry.add("Unsqueeze", convertUnsqueeze, {"axes"});
-  registry.add("Transpose", convertTranspose, {"perm"});
+  // The versions of opsets 19 to 25 of these ops only add element types
+  // (float8, int4, float4e2m1, float8e8m0, int2; Changelog.md); values of
+  // types we lack are refused where tensors are read.
+  registry.add("Reshape", convertReshape, {"allowzero", "shape"}, upTo(25));
+  registry.add("Flatten", convertFlatten, {"axis"}, upTo(25));
+  registry.add("Squeeze", convertSqueeze, {"axes"}, upTo(25));
+  registry.add("Unsqueeze", convertUnsqueeze, {"axes"}, upTo(25));
+  registry.add("Transpose", convertTranspose, {"perm"}, upTo(25));
   registry.add("Concat", convertConcat, {"axis"});
   registry.add("Constant", convertConstant,
                {"value", "value_float", "value_floats", "value_int",
-                "value_ints", "value_string", "value_strings", "sparse_value"});
-  registry.add("Shape", convertShape, {"start", "end"});
-  registry.add("Size", convertSize);
-  registry.add("Dropout", convertDropout, {"ratio", "seed", "is_test"});
+                "value_ints", "value_string", "value_strings", "sparse_value"},
+               upTo(25));
+  registry.add("Shape", convertShape, {"start", "end"}, upTo(25));
+  registry.add("Size", convertSize, {}, upTo(25));
+  registry.add("Dropout", convertDropout, {"ratio", "seed", "is_test"},
+               upTo(22));
 }
 
 } // namespace opencgc::onnx_import

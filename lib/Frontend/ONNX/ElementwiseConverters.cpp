@@ -40,7 +40,8 @@ void registerElementwiseConverters(ConverterRegistry &registry) {
   registry.add("Tanh", convertUnary<cgc_op::TanhOp>);
   registry.add("Gelu", convertGelu, {"approximate"});
   registry.add("Softmax", convertSoftmaxLike<cgc_op::SoftmaxOp>, {"axis"});
-  registry.add("Identity", convertIdentity);
+  // Identity-19 to 25 add element types only.
+  registry.add("Identity", convertIdentity, {}, upTo(25));
 }
 
 } // namespace opencgc::onnx_import

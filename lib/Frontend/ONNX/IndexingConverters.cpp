@@ -306,6 +306,29 @@ llvm::Error convertConstantOfShape(ImportContext &ctx) {
   return llvm::Error::success();
 }
 
+/// Rounds `value` to `dtype` (a float type).
+double roundTo(DType dtype, double value) {
+  Tensor scalar(dtype, Shape{});
+  scalar.setFromDouble(0, value);
+  return scalar.getAsDouble(0);
+}
+
+/// Range-27's float16/bfloat16 values: with stash_type 1 (the default)
+/// computed in float and rounded once, with 0 in the type itself
+/// (Changelog.md, Range-27).
+Tensor halfRange(DType dtype, double start, double limit, double delta,
+                 bool stashInFloat) {
+  auto round = [&](double value) {
+    return stashInFloat ? double(float(value)) : roundTo(dtype, value);
+  };
+  int64_t n = std::max<int64_t>(
+      static_cast<int64_t>(std::ceil(round(round(limit - start) / delta))), 0);
+  Tensor result(dtype, Shape{n});
+  for (int64_t i = 0; i < n; ++i)
+    result.setFromDouble(i, round(start + round(round(double(i)) * delta)));
+  return result;
+}
+
 llvm::Error convertRange(ImportContext &ctx) {
   llvm::Expected<Tensor> start = ctx.staticInput(0, "Range start");
   if (!start)
@@ -326,6 +349,11 @@ llvm::Error convertRange(ImportContext &ctx) {
          d = delta->getAsDouble(0);
   if (d == 0)
     return ctx.malformed("Range delta must not be 0");
+  if (dtype == DType::Float16 || dtype == DType::BFloat16) {
+    ctx.setOutputConstant(
+        0, halfRange(dtype, s, l, d, ctx.intAttr("stash_type", 1) == 1));
+    return llvm::Error::success();
+  }
   int64_t n =
       std::max<int64_t>(static_cast<int64_t>(std::ceil((l - s) / d)), 0);
   Tensor result(dtype, Shape{n});
@@ -434,27 +462,31 @@ void registerIndexingConverters(ConverterRegistry &registry) {
   registry.add("ReverseSequence", convertReverseSequence,
                {"batch_axis", "time_axis"});
   registry.add("Slice", convertSlice, {"starts", "ends", "axes"});
-  registry.add("Split", convertSplit, {"axis", "split", "num_outputs"});
+  registry.add("Split", convertSplit, {"axis", "split", "num_outputs"},
+               upTo(18));
   registry.add("Gather", convertGather, {"axis"});
   registry.add("GatherElements", convertGatherElements, {"axis"});
   registry.add("GatherND", convertGatherND, {"batch_dims"});
-  registry.add("ScatterElements", convertScatterElements,
-               {"axis", "reduction"});
+  // ScatterElements-18 and ScatterND-18 add reductions max and min.
+  registry.add("ScatterElements", convertScatterElements, {"axis", "reduction"},
+               upTo(18));
   registry.add("Scatter", convertScatterElements, {"axis"});
-  registry.add("ScatterND", convertScatterND, {"reduction"});
-  registry.add("Pad", convertPad, {"mode", "pads", "paddings", "value"});
+  registry.add("ScatterND", convertScatterND, {"reduction"}, upTo(18));
+  // Pad-18 adds the axes input, Pad-19 mode wrap; 21 to 25 add element
+  // types only (Changelog.md).
+  registry.add("Pad", convertPad, {"mode", "pads", "paddings", "value"},
+               upTo(25));
   registry.add("Expand", convertExpand);
   registry.add("Tile", convertTile);
-  registry.add("ConstantOfShape", convertConstantOfShape, {"value"});
-  registry.add("Range", convertRange);
-  registry.add("EyeLike", convertEyeLike, {"dtype", "k"});
+  registry.add("ConstantOfShape", convertConstantOfShape, {"value"}, upTo(25));
+  registry.add("Range", convertRange, {"stash_type"}, upTo(27));
+  registry.add("EyeLike", convertEyeLike, {"dtype", "k"}, upTo(22));
   registry.add("OneHot", convertOneHot, {"axis"});
   registry.add("Trilu", convertTrilu, {"upper"});
   registry.add("NonZero", convertDataDependent);
   registry.add("Compress", convertDataDependent, {"axis"});
   registry.add("Unique", convertDataDependent, {"axis", "sorted"});
-  registry.add("NonMaxSuppression", convertDataDependent,
-               {"center_point_box"});
+  registry.add("NonMaxSuppression", convertDataDependent, {"center_point_box"});
 }
 
 } // namespace opencgc::onnx_import

@@ -73,9 +73,10 @@ llvm::Error convertGemm(ImportContext &ctx) {
 void registerLinalgConverters(ConverterRegistry &registry) {
   registry.add(
       "Conv", convertConv,
-      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+      {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"},
+      upTo(22)); // Conv-22 adds bfloat16.
   registry.add("MatMul", convertBinary<cgc_op::MatMulOp>);
-  registry.add("Det", convertUnary<cgc_op::DetOp>);
+  registry.add("Det", convertUnary<cgc_op::DetOp>, {}, upTo(22));
   registry.add("Gemm", convertGemm,
                {"alpha", "beta", "transA", "transB", "broadcast"});
 }

@@ -143,7 +143,8 @@ llvm::Error emitCast(ImportContext &ctx, DType target) {
 }
 
 llvm::Error convertCast(ImportContext &ctx) {
-  // `saturate` (opset 19) only affects float8 targets, which we reject.
+  // `saturate` (opset 19) and `round_mode` (opset 24) only affect float8
+  // targets, which castTarget refuses.
   llvm::Expected<DType> target = castTarget(ctx);
   if (!target)
     return target.takeError();
@@ -167,7 +168,8 @@ void registerLogicConverters(ConverterRegistry &registry) {
   registry.add("And", convertBinary<AndOp>, legacy);
   registry.add("Or", convertBinary<OrOp>, legacy);
   registry.add("Xor", convertBinary<XorOp>, legacy);
-  registry.add("Equal", convertBinary<EqualOp>, legacy);
+  // Equal-19 adds strings, which we refuse as values.
+  registry.add("Equal", convertBinary<EqualOp>, legacy, upTo(19));
   registry.add("Greater", convertBinary<GreaterOp>, legacy);
   registry.add("GreaterOrEqual", convertBinary<GreaterOrEqualOp>);
   registry.add("Less", convertBinary<LessOp>, legacy);
@@ -186,8 +188,12 @@ void registerLogicConverters(ConverterRegistry &registry) {
   registry.add("Mean", convertVariadic<MeanOp>, {"consumed_inputs"});
   registry.add("Where", convertWhere);
   registry.add("Clip", convertClip, {"min", "max", "consumed_inputs"});
-  registry.add("Cast", convertCast, {"to", "saturate"});
-  registry.add("CastLike", convertCastLike, {"saturate"});
+  // Cast and CastLike: 19 adds float8 and `saturate`, 21 int4, 23
+  // float4e2m1, 24 float8e8m0 and `round_mode`, 25 int2 (Changelog.md).
+  // saturate and round_mode only apply to float8 targets, which we refuse.
+  registry.add("Cast", convertCast, {"to", "saturate", "round_mode"}, upTo(25));
+  registry.add("CastLike", convertCastLike, {"saturate", "round_mode"},
+               upTo(25));
 }
 
 } // namespace opencgc::onnx_import

@@ -105,6 +105,8 @@ llvm::Error convertPRelu(ImportContext &ctx) {
 } // namespace
 
 void registerMathConverters(ConverterRegistry &registry) {
+  // The versions of opsets 20, 22 and 28 only added element types
+  // (bfloat16, float8; Celu-28 float16/double/bfloat16; Changelog.md).
   // Opset 1 versions carried `consumed_inputs`, a hint for in-place
   // execution without effect on the result.
   registry.add("Abs", convertMath<cgc_op::AbsOp>, {"consumed_inputs"});
@@ -112,43 +114,44 @@ void registerMathConverters(ConverterRegistry &registry) {
   registry.add("Sign", convertMath<cgc_op::SignOp>);
   registry.add("Ceil", convertMath<cgc_op::CeilOp>, {"consumed_inputs"});
   registry.add("Floor", convertMath<cgc_op::FloorOp>, {"consumed_inputs"});
-  registry.add("Round", convertMath<cgc_op::RoundOp>);
+  registry.add("Round", convertMath<cgc_op::RoundOp>, {}, upTo(22));
   registry.add("Reciprocal", convertMath<cgc_op::ReciprocalOp>,
                {"consumed_inputs"});
   registry.add("Sqrt", convertMath<cgc_op::SqrtOp>, {"consumed_inputs"});
   registry.add("Exp", convertMath<cgc_op::ExpOp>, {"consumed_inputs"});
   registry.add("Log", convertMath<cgc_op::LogOp>, {"consumed_inputs"});
   registry.add("Erf", convertMath<cgc_op::ErfOp>);
-  registry.add("Sin", convertMath<cgc_op::SinOp>);
-  registry.add("Cos", convertMath<cgc_op::CosOp>);
-  registry.add("Tan", convertMath<cgc_op::TanOp>);
-  registry.add("Asin", convertMath<cgc_op::AsinOp>);
-  registry.add("Acos", convertMath<cgc_op::AcosOp>);
-  registry.add("Atan", convertMath<cgc_op::AtanOp>);
-  registry.add("Sinh", convertMath<cgc_op::SinhOp>);
-  registry.add("Cosh", convertMath<cgc_op::CoshOp>);
-  registry.add("Asinh", convertMath<cgc_op::AsinhOp>);
-  registry.add("Acosh", convertMath<cgc_op::AcoshOp>);
-  registry.add("Atanh", convertMath<cgc_op::AtanhOp>);
+  registry.add("Sin", convertMath<cgc_op::SinOp>, {}, upTo(22));
+  registry.add("Cos", convertMath<cgc_op::CosOp>, {}, upTo(22));
+  registry.add("Tan", convertMath<cgc_op::TanOp>, {}, upTo(22));
+  registry.add("Asin", convertMath<cgc_op::AsinOp>, {}, upTo(22));
+  registry.add("Acos", convertMath<cgc_op::AcosOp>, {}, upTo(22));
+  registry.add("Atan", convertMath<cgc_op::AtanOp>, {}, upTo(22));
+  registry.add("Sinh", convertMath<cgc_op::SinhOp>, {}, upTo(22));
+  registry.add("Cosh", convertMath<cgc_op::CoshOp>, {}, upTo(22));
+  registry.add("Asinh", convertMath<cgc_op::AsinhOp>, {}, upTo(22));
+  registry.add("Acosh", convertMath<cgc_op::AcoshOp>, {}, upTo(22));
+  registry.add("Atanh", convertMath<cgc_op::AtanhOp>, {}, upTo(22));
   registry.add("Not", convertMath<cgc_op::NotOp>);
-  registry.add("IsNaN", convertMath<cgc_op::IsNanOp>);
+  registry.add("IsNaN", convertMath<cgc_op::IsNanOp>, {}, upTo(20));
   registry.add("IsInf", convertMath<cgc_op::IsInfOp>,
-               {"detect_negative", "detect_positive"});
-  registry.add("Softplus", convertMath<cgc_op::SoftplusOp>);
-  registry.add("Softsign", convertMath<cgc_op::SoftsignOp>);
-  registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>);
-  registry.add("Mish", convertMish);
+               {"detect_negative", "detect_positive"}, upTo(20));
+  registry.add("Softplus", convertMath<cgc_op::SoftplusOp>, {}, upTo(22));
+  registry.add("Softsign", convertMath<cgc_op::SoftsignOp>, {}, upTo(22));
+  registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>, {}, upTo(22));
+  registry.add("Mish", convertMish, {}, upTo(22));
   registry.add("Swish", convertSwish, {"alpha"});
-  registry.add("Elu", convertMath<cgc_op::EluOp>, {"alpha", "consumed_inputs"});
+  registry.add("Elu", convertMath<cgc_op::EluOp>, {"alpha", "consumed_inputs"},
+               upTo(22));
   registry.add("Selu", convertMath<cgc_op::SeluOp>,
-               {"alpha", "gamma", "consumed_inputs"});
+               {"alpha", "gamma", "consumed_inputs"}, upTo(22));
   registry.add("LeakyRelu", convertMath<cgc_op::LeakyReluOp>,
                {"alpha", "consumed_inputs"});
   registry.add("HardSigmoid", convertMath<cgc_op::HardSigmoidOp>,
-               {"alpha", "beta", "consumed_inputs"});
+               {"alpha", "beta", "consumed_inputs"}, upTo(22));
   registry.add("ThresholdedRelu", convertMath<cgc_op::ThresholdedReluOp>,
-               {"alpha"});
-  registry.add("Celu", convertMath<cgc_op::CeluOp>, {"alpha"});
+               {"alpha"}, upTo(22));
+  registry.add("Celu", convertMath<cgc_op::CeluOp>, {"alpha"}, upTo(28));
   registry.add("Shrink", convertMath<cgc_op::ShrinkOp>, {"bias", "lambd"});
   registry.add("PRelu", convertPRelu, {"consumed_inputs"});
 }

@@ -420,16 +420,20 @@ void registerNormalizationConverters(ConverterRegistry &registry) {
                 "training_mode"});
   registry.add("LayerNormalization", convertLayerNormalization,
                {"axis", "epsilon", "stash_type"});
+  // The versions of opset 22 add bfloat16; LpPool-18 adds ceil_mode and
+  // dilations (Changelog.md).
   registry.add("InstanceNormalization", convertInstanceNormalization,
-               {"consumed_inputs", "epsilon"});
+               {"consumed_inputs", "epsilon"}, upTo(22));
   registry.add("LRN", convertLrn, {"alpha", "beta", "bias", "size"});
   registry.add("MeanVarianceNormalization", convertMeanVarianceNormalization,
                {"axes"});
-  registry.add("LpNormalization", convertLpNormalization, {"axis", "p"});
+  registry.add("LpNormalization", convertLpNormalization, {"axis", "p"},
+               upTo(22));
   registry.add("LpPool", convertLpPool,
                {"auto_pad", "ceil_mode", "dilations", "kernel_shape", "p",
-                "pads", "strides"});
-  registry.add("GlobalLpPool", convertGlobalLpPool, {"p"});
+                "pads", "strides"},
+               upTo(22));
+  registry.add("GlobalLpPool", convertGlobalLpPool, {"p"}, upTo(22));
   registry.add("Einsum", convertEinsum, {"equation"});
   registry.add("RMSNormalization", convertRmsNormalization,
                {"axis", "epsilon", "stash_type"});

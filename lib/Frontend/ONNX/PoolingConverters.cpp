@@ -120,15 +120,21 @@ llvm::Error convertUpsample(ImportContext &ctx) {
 } // namespace
 
 void registerPoolingConverters(ConverterRegistry &registry) {
+  // Pooling-22 adds bfloat16 and states that a ceil_mode window starting in
+  // the end padding is dropped, as windowExtent always did. AveragePool-19
+  // adds dilations.
   registry.add("MaxPool", convertPool<cgc_op::MaxPoolingOp>,
                {"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads",
-                "storage_order", "strides"});
+                "storage_order", "strides"},
+               upTo(22));
   registry.add("AveragePool", convertPool<cgc_op::AveragePoolingOp>,
                {"auto_pad", "ceil_mode", "count_include_pad", "dilations",
-                "kernel_shape", "pads", "strides"});
-  registry.add("GlobalMaxPool", convertGlobalPool<cgc_op::MaxPoolingOp>);
-  registry.add("GlobalAveragePool",
-               convertGlobalPool<cgc_op::AveragePoolingOp>);
+                "kernel_shape", "pads", "strides"},
+               upTo(22));
+  registry.add("GlobalMaxPool", convertGlobalPool<cgc_op::MaxPoolingOp>, {},
+               upTo(22));
+  registry.add("GlobalAveragePool", convertGlobalPool<cgc_op::AveragePoolingOp>,
+               {}, upTo(22));
   registry.add("Upsample", convertUpsample, {"mode", "scales"});
 }
 

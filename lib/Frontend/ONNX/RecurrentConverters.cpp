@@ -160,15 +160,19 @@ llvm::Error convertLstm(ImportContext &ctx) {
 } // namespace
 
 void registerRecurrentConverters(ConverterRegistry &registry) {
+  // RNN-22, GRU-22 and LSTM-22 add bfloat16 (Changelog.md).
   registry.add("RNN", convertRnn,
                {"activation_alpha", "activation_beta", "activations", "clip",
-                "direction", "hidden_size", "layout"});
+                "direction", "hidden_size", "layout"},
+               upTo(22));
   registry.add("GRU", convertGru,
                {"activation_alpha", "activation_beta", "activations", "clip",
-                "direction", "hidden_size", "layout", "linear_before_reset"});
+                "direction", "hidden_size", "layout", "linear_before_reset"},
+               upTo(22));
   registry.add("LSTM", convertLstm,
                {"activation_alpha", "activation_beta", "activations", "clip",
-                "direction", "hidden_size", "layout", "input_forget"});
+                "direction", "hidden_size", "layout", "input_forget"},
+               upTo(22));
 }
 
 } // namespace opencgc::onnx_import

@@ -159,19 +159,27 @@ void registerReductionConverters(ConverterRegistry &registry) {
   using namespace cgc_op;
   std::initializer_list<llvm::StringRef> reduceAttrs = {"axes", "keepdims",
                                                         "noop_with_empty_axes"};
+  // Reduce*-18 take axes as an input (ReduceSum did from 13);
+  // ReduceMax-20 and ReduceMin-20 add bool, False < True (Changelog.md).
   registry.add("ReduceSum", convertReduceSum, reduceAttrs);
-  registry.add("ReduceMean", convertReduceAxesAt18<ReduceMeanOp>, reduceAttrs);
-  registry.add("ReduceMax", convertReduceAxesAt18<ReduceMaxOp>, reduceAttrs);
-  registry.add("ReduceMin", convertReduceAxesAt18<ReduceMinOp>, reduceAttrs);
-  registry.add("ReduceProd", convertReduceAxesAt18<ReduceProdOp>, reduceAttrs);
-  registry.add("ReduceL1", convertReduceAxesAt18<ReduceL1Op>, reduceAttrs);
-  registry.add("ReduceL2", convertReduceAxesAt18<ReduceL2Op>, reduceAttrs);
+  registry.add("ReduceMean", convertReduceAxesAt18<ReduceMeanOp>, reduceAttrs,
+               upTo(18));
+  registry.add("ReduceMax", convertReduceAxesAt18<ReduceMaxOp>, reduceAttrs,
+               upTo(20));
+  registry.add("ReduceMin", convertReduceAxesAt18<ReduceMinOp>, reduceAttrs,
+               upTo(20));
+  registry.add("ReduceProd", convertReduceAxesAt18<ReduceProdOp>, reduceAttrs,
+               upTo(18));
+  registry.add("ReduceL1", convertReduceAxesAt18<ReduceL1Op>, reduceAttrs,
+               upTo(18));
+  registry.add("ReduceL2", convertReduceAxesAt18<ReduceL2Op>, reduceAttrs,
+               upTo(18));
   registry.add("ReduceLogSum", convertReduceAxesAt18<ReduceLogSumOp>,
-               reduceAttrs);
+               reduceAttrs, upTo(18));
   registry.add("ReduceLogSumExp", convertReduceAxesAt18<ReduceLogSumExpOp>,
-               reduceAttrs);
+               reduceAttrs, upTo(18));
   registry.add("ReduceSumSquare", convertReduceAxesAt18<ReduceSumSquareOp>,
-               reduceAttrs);
+               reduceAttrs, upTo(18));
   std::initializer_list<llvm::StringRef> argAttrs = {"axis", "keepdims",
                                                      "select_last_index"};
   registry.add("ArgMax", convertArgReduce<ArgMaxOp>, argAttrs);
@@ -179,10 +187,12 @@ void registerReductionConverters(ConverterRegistry &registry) {
   registry.add("LogSoftmax", convertSoftmaxLike<LogSoftmaxOp>, {"axis"});
   registry.add("Hardmax", convertSoftmaxLike<HardmaxOp>, {"axis"});
   registry.add("CumSum", convertCumSum, {"exclusive", "reverse"});
-  registry.add("TopK", convertTopK, {"k", "axis", "largest", "sorted"});
+  // TopK-24 and NegativeLogLikelihoodLoss-22 add bfloat16.
+  registry.add("TopK", convertTopK, {"k", "axis", "largest", "sorted"},
+               upTo(24));
   registry.add("NegativeLogLikelihoodLoss",
                convertLoss<NegativeLogLikelihoodLossOp>,
-               {"reduction", "ignore_index"});
+               {"reduction", "ignore_index"}, upTo(22));
   registry.add("SoftmaxCrossEntropyLoss",
                convertLoss<SoftmaxCrossEntropyLossOp>,
                {"reduction", "ignore_index"});

@@ -298,10 +298,13 @@ llvm::Expected<TensorList> scatterNDKernel(Operation *op, ArrayRef<Tensor> in) {
 }
 
 /// The input coordinate that output coordinate `c` (already shifted by the
-/// begin padding) reads in reflect/edge mode.
-int64_t padSource(int64_t c, int64_t dim, bool reflect) {
-  if (!reflect)
+/// begin padding) reads in reflect, edge or wrap mode (Pad-19 adds wrap:
+/// the data repeats as on a torus, Operators.md, Pad).
+int64_t padSource(int64_t c, int64_t dim, StringRef mode) {
+  if (mode == "edge")
     return std::clamp<int64_t>(c, 0, dim - 1);
+  if (mode == "wrap")
+    return ((c % dim) + dim) % dim;
   if (dim == 1)
     return 0;
   int64_t period = 2 * (dim - 1);
@@ -333,7 +336,7 @@ llvm::Expected<TensorList> padKernel(Operation *op, ArrayRef<Tensor> in) {
               copyElement(out, i, fill, 0);
               return llvm::Error::success();
             }
-            c = padSource(c, shape[d], mode == "reflect");
+            c = padSource(c, shape[d], mode);
           }
           offset += c * dense[d];
         }

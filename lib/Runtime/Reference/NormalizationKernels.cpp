@@ -208,8 +208,10 @@ llvm::Expected<TensorList> lpNormalizationKernel(Operation *op,
         total += l1 ? std::abs(v) : v * v;
       }
       double normValue = l1 ? total : std::sqrt(total);
+      // A zero norm gives zeros, not 0/0 (Operators.md, LpNormalization).
       for (int64_t j = 0; j < length; ++j)
-        out.setFromDouble(at(j), x.getAsDouble(at(j)) / normValue);
+        out.setFromDouble(
+            at(j), normValue == 0 ? 0.0 : x.getAsDouble(at(j)) / normValue);
     }
   return single(out);
 }

@@ -88,7 +88,7 @@ def CGCOp_ScatterNDOp : CGCOp_LayerOp<"scatter_nd"> {
 //===----------------------------------------------------------------------===//
 
 def CGCOp_PadOp : CGCOp_LayerOp<"pad"> {
-  let summary = "ONNX Pad: mode constant, reflect or edge";
+  let summary = "ONNX Pad: mode constant, reflect, edge or wrap";
   let description = [{
     pads holds all begin paddings, then all end paddings (2 x rank values,
     negative values crop). Constant mode fills with the one-element operand
