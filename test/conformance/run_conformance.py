@@ -44,6 +44,8 @@ def main():
     parser.add_argument("--exclude", default="",
                         help="with --require-device: tests matching this "
                         "regex may pass on the reference device instead")
+    parser.add_argument("--shader-model", default="",
+                        help="dxil-host: the DXIL shader model, 6.0 to 6.6")
     parser.add_argument("roots", nargs="+")
     args = parser.parse_args()
 
@@ -54,7 +56,9 @@ def main():
     command = [args.opencgc, "conformance", "--device", args.device,
                "--json", args.json] + (["--compiled"] if args.compiled
                                        else []) + (
-                   ["--filter", args.filter] if args.filter else []) + args.roots
+                   ["--filter", args.filter] if args.filter else []) + (
+                   ["--shader-model", args.shader_model]
+                   if args.shader_model else []) + args.roots
     completed = subprocess.run(command, stdout=subprocess.PIPE, text=True)
     sys.stdout.write(completed.stdout)
     if completed.returncode != 0:

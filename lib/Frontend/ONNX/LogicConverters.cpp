@@ -142,6 +142,20 @@ llvm::Error emitCast(ImportContext &ctx, DType target) {
                               {ctx.namedAttr("to", TypeAttr::get(element))});
 }
 
+/// BitCast (opset 26): the bits of each element as the type `to` names,
+/// which must be as wide (checked by the op).
+llvm::Error convertBitCast(ImportContext &ctx) {
+  llvm::Expected<DType> target = castTarget(ctx);
+  if (!target)
+    return target.takeError();
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  Type element = getElementType(ctx.getContext(), *target);
+  return emit<cgc_op::BitCastOp>(ctx, {*input},
+                                 {ctx.namedAttr("to", TypeAttr::get(element))});
+}
+
 llvm::Error convertCast(ImportContext &ctx) {
   // `saturate` (opset 19) and `round_mode` (opset 24) only affect float8
   // targets, which castTarget refuses.
@@ -181,6 +195,7 @@ void registerLogicConverters(ConverterRegistry &registry) {
   registry.add("BitwiseOr", convertBinary<BitwiseOrOp>);
   registry.add("BitwiseXor", convertBinary<BitwiseXorOp>);
   registry.add("BitwiseNot", convertUnary<BitwiseNotOp>);
+  registry.add("BitCast", convertBitCast, {"to"});
   // consumed_inputs (opset 1) is a legacy memory hint without semantics.
   registry.add("Max", convertVariadic<MaxOp>, {"consumed_inputs"});
   registry.add("Min", convertVariadic<MinOp>, {"consumed_inputs"});

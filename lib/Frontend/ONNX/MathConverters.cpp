@@ -56,12 +56,9 @@ llvm::Error convertMish(ImportContext &ctx) {
   return setResult(ctx, ctx.create<cgc_op::MulOp>({*x, *tanh}));
 }
 
-/// Swish (opset 24) = x * sigmoid(alpha * x) (Operators.md, Swish).
-llvm::Error convertSwish(ImportContext &ctx) {
-  llvm::Expected<Value> x = ctx.input(0);
-  if (!x)
-    return x.takeError();
-  llvm::Expected<Value> scaled = *x;
+/// x * sigmoid(alpha * x), alpha the node's attribute (default 1).
+llvm::Expected<Value> swishOf(ImportContext &ctx, Value x) {
+  llvm::Expected<Value> scaled = x;
   float alpha = ctx.floatAttr("alpha", 1.0f);
   if (alpha != 1.0f) {
     llvm::Expected<DType> dtype = ctx.inputDType(0);
@@ -70,14 +67,39 @@ llvm::Error convertSwish(ImportContext &ctx) {
     Tensor factor(*dtype, {});
     factor.setFromDouble(0, alpha);
     scaled = ctx.create<cgc_op::MulOp>(
-        {*x, ctx.syntheticConstant("alpha", std::move(factor))});
+        {x, ctx.syntheticConstant("alpha", std::move(factor))});
     if (!scaled)
       return scaled.takeError();
   }
   llvm::Expected<Value> gate = ctx.create<cgc_op::SigmoidOp>({*scaled});
   if (!gate)
     return gate.takeError();
-  return setResult(ctx, ctx.create<cgc_op::MulOp>({*x, *gate}));
+  return ctx.create<cgc_op::MulOp>({x, *gate});
+}
+
+/// Swish (opset 24) = x * sigmoid(alpha * x) (Operators.md, Swish).
+llvm::Error convertSwish(ImportContext &ctx) {
+  llvm::Expected<Value> x = ctx.input(0);
+  if (!x)
+    return x.takeError();
+  return setResult(ctx, swishOf(ctx, *x));
+}
+
+/// SwiGLU (opset 28) = Swish_alpha(A) * B with A and B of one shape
+/// (Operators.md, SwiGLU: "broadcasting is not applied").
+llvm::Error convertSwiGlu(ImportContext &ctx) {
+  llvm::Expected<Value> gate = ctx.input(0);
+  if (!gate)
+    return gate.takeError();
+  llvm::Expected<Value> linear = ctx.input(1);
+  if (!linear)
+    return linear.takeError();
+  if (shapeOf(*gate) != shapeOf(*linear))
+    return ctx.malformed("SwiGLU inputs A and B must have one shape");
+  llvm::Expected<Value> swish = swishOf(ctx, *gate);
+  if (!swish)
+    return swish.takeError();
+  return setResult(ctx, ctx.create<cgc_op::MulOp>({*swish, *linear}));
 }
 
 /// PRelu broadcasts slope unidirectionally from opset 7 on. Before, a 1-D
@@ -141,6 +163,7 @@ void registerMathConverters(ConverterRegistry &registry) {
   registry.add("HardSwish", convertMath<cgc_op::HardSwishOp>, {}, upTo(22));
   registry.add("Mish", convertMish, {}, upTo(22));
   registry.add("Swish", convertSwish, {"alpha"});
+  registry.add("SwiGLU", convertSwiGlu, {"alpha"});
   registry.add("Elu", convertMath<cgc_op::EluOp>, {"alpha", "consumed_inputs"},
                upTo(22));
   registry.add("Selu", convertMath<cgc_op::SeluOp>,

@@ -264,6 +264,110 @@ llvm::Expected<Value> withPast(ImportContext &ctx, unsigned index,
   return value;
 }
 
+llvm::Error convertTensorScatter(ImportContext &ctx) {
+  auto operands = inputValues(ctx, ctx.hasInput(2) ? 3 : 2);
+  if (!operands)
+    return operands.takeError();
+  return emit<cgc_op::TensorScatterOp>(
+      ctx, *operands,
+      {i64Attr(ctx, "axis", ctx.intAttr("axis", -2)),
+       ctx.namedAttr("mode", ctx.getBuilder().getStringAttr(
+                                 ctx.stringAttr("mode", "linear")))});
+}
+
+/// Input `index`, or a constant of `shape` in input 0's element type
+/// filled with `fill` where the node leaves it out.
+llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
+                                    StringRef name, ArrayRef<int64_t> shape,
+                                    double fill) {
+  if (ctx.hasInput(index))
+    return ctx.input(index);
+  llvm::Expected<DType> dtype = ctx.inputDType(0);
+  if (!dtype)
+    return dtype.takeError();
+  Tensor value(*dtype, shape);
+  for (int64_t i = 0; i < value.getNumElements(); ++i)
+    value.setFromDouble(i, fill);
+  return ctx.syntheticConstant(name, std::move(value));
+}
+
+/// CausalConvWithState (opset 27): no bias is zeros, no past_state zero
+/// padding (Operators.md).
+llvm::Error convertCausalConvWithState(ImportContext &ctx) {
+  auto operands = inputValues(ctx, 2);
+  if (!operands)
+    return operands.takeError();
+  ArrayRef<int64_t> x = shapeOf((*operands)[0]), w = shapeOf((*operands)[1]);
+  if (x.size() != 3 || w.size() != 3)
+    return ctx.malformed("CausalConvWithState needs 3-D input and weight");
+  llvm::Expected<Value> bias = inputOrFilled(ctx, 2, "bias", {x[1]}, 0.0);
+  if (!bias)
+    return bias.takeError();
+  llvm::Expected<Value> past =
+      inputOrFilled(ctx, 3, "past_state", {x[0], x[1], w[2] - 1}, 0.0);
+  if (!past)
+    return past.takeError();
+  operands->append({*bias, *past});
+  llvm::Expected<Value> result = ctx.create<cgc_op::CausalConvWithStateOp>(
+      *operands,
+      {ctx.namedAttr("activation", ctx.getBuilder().getStringAttr(
+                                       ctx.stringAttr("activation", "none")))});
+  if (!result)
+    return result.takeError();
+  Operation *op = result->getDefiningOp();
+  for (unsigned i = 0; i < 2; ++i)
+    ctx.setOutput(i, op->getResult(i));
+  return llvm::Error::success();
+}
+
+/// LinearAttention (opset 27). The update rule decides which of decay and
+/// beta it needs; the op always takes both, so absent ones are filled (the
+/// kernel reads them only for the rules that use them), as is a missing
+/// past_state (zeros).
+llvm::Error convertLinearAttention(ImportContext &ctx) {
+  std::string rule = ctx.stringAttr("update_rule", "gated_delta");
+  bool gated = rule == "gated" || rule == "gated_delta";
+  bool delta = rule == "delta" || rule == "gated_delta";
+  if (ctx.hasInput(4) != gated || ctx.hasInput(5) != delta)
+    return ctx.malformed("LinearAttention update_rule '" + rule +
+                         "' needs decay exactly when gated and beta exactly "
+                         "when a delta rule");
+  if (ctx.getNumInputs() > 6)
+    return ctx.unsupported("LinearAttention inputs beyond beta");
+  auto operands = inputValues(ctx, 3);
+  if (!operands)
+    return operands.takeError();
+  ArrayRef<int64_t> q = shapeOf((*operands)[0]), v = shapeOf((*operands)[2]);
+  int64_t qHeads = ctx.intAttr("q_num_heads", 0);
+  int64_t kvHeads = ctx.intAttr("kv_num_heads", 0);
+  if (q.size() != 3 || v.size() != 3 || qHeads < 1 || kvHeads < 1)
+    return ctx.malformed("LinearAttention needs 3-D query, key and value and "
+                         "q_num_heads, kv_num_heads >= 1");
+  Shape state = {q[0], kvHeads, q[2] / qHeads, v[2] / kvHeads};
+  for (auto [index, name, shape, fill] :
+       {std::tuple(3u, "past_state", state, 0.0),
+        std::tuple(4u, "decay", Shape{q[0], q[1], kvHeads}, 0.0),
+        std::tuple(5u, "beta", Shape{q[0], q[1], 1}, 1.0)}) {
+    llvm::Expected<Value> value = inputOrFilled(ctx, index, name, shape, fill);
+    if (!value)
+      return value.takeError();
+    operands->push_back(*value);
+  }
+  SmallVector<NamedAttribute> attrs = {
+      i64Attr(ctx, "q_num_heads", qHeads),
+      i64Attr(ctx, "kv_num_heads", kvHeads),
+      f32Attr(ctx, "scale", ctx.floatAttr("scale", 0.0f)),
+      ctx.namedAttr("update_rule", ctx.getBuilder().getStringAttr(rule))};
+  llvm::Expected<Value> result =
+      ctx.create<cgc_op::LinearAttentionOp>(*operands, attrs);
+  if (!result)
+    return result.takeError();
+  Operation *op = result->getDefiningOp();
+  for (unsigned i = 0; i < 2; ++i)
+    ctx.setOutput(i, op->getResult(i));
+  return llvm::Error::success();
+}
+
 /// A constant int64 tensor 1 x 1 x rows x cols holding fn(i, j).
 template <typename Fn>
 Value indexConstant(ImportContext &ctx, StringRef name, int64_t rows,
@@ -446,6 +550,13 @@ void registerNormalizationConverters(ConverterRegistry &registry) {
                 "qk_matmul_output_mode", "scale", "softcap",
                 "softmax_precision"},
                upTo(24));
+  registry.add("TensorScatter", convertTensorScatter, {"axis", "mode"});
+  registry.add("CausalConvWithState", convertCausalConvWithState,
+               {"activation"});
+  // chunk_size is a tuning hint without effect on the result.
+  registry.add(
+      "LinearAttention", convertLinearAttention,
+      {"chunk_size", "kv_num_heads", "q_num_heads", "scale", "update_rule"});
 }
 
 } // namespace opencgc::onnx_import

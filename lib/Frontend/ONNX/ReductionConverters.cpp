@@ -97,6 +97,21 @@ llvm::Error convertCumSum(ImportContext &ctx) {
   return setResult(ctx, ctx.create<cgc_op::CumSumOp>({*input}, attrs));
 }
 
+/// CumProd (opset 26) has CumSum's inputs and attributes.
+llvm::Error convertCumProd(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  llvm::Expected<int64_t> axis = staticScalar(ctx, 1, "axis");
+  if (!axis)
+    return axis.takeError();
+  SmallVector<NamedAttribute> attrs = {
+      i64Attr(ctx, "axis", *axis),
+      boolAttr(ctx, "exclusive", ctx.intAttr("exclusive", 0)),
+      boolAttr(ctx, "reverse", ctx.intAttr("reverse", 0))};
+  return setResult(ctx, ctx.create<cgc_op::CumProdOp>({*input}, attrs));
+}
+
 /// k is an attribute before opset 10 and an input from then on; largest
 /// and sorted exist from opset 11.
 llvm::Error convertTopK(ImportContext &ctx) {
@@ -187,6 +202,7 @@ void registerReductionConverters(ConverterRegistry &registry) {
   registry.add("LogSoftmax", convertSoftmaxLike<LogSoftmaxOp>, {"axis"});
   registry.add("Hardmax", convertSoftmaxLike<HardmaxOp>, {"axis"});
   registry.add("CumSum", convertCumSum, {"exclusive", "reverse"});
+  registry.add("CumProd", convertCumProd, {"exclusive", "reverse"});
   // TopK-24 and NegativeLogLikelihoodLoss-22 add bfloat16.
   registry.add("TopK", convertTopK, {"k", "axis", "largest", "sorted"},
                upTo(24));
