@@ -268,4 +268,24 @@ LogicalResult CastOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result(input->getShape(), to.getValue(), results);
 }
 
+LogicalResult BitCastOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<BitCastOp>(loc, ctx);
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
+  if (failed(input))
+    return failure();
+  auto to = dyn_cast_or_null<TypeAttr>(findAttr(adaptor.getAttributes(), "to"));
+  if (!to || !cgc::isElementType(to.getValue()))
+    return inf.fail("needs a cgc element type as attribute 'to'");
+  // ONNX BitCast: "The target data type must have the same bit-width as
+  // the input data type."
+  Type from = input->getElementType();
+  if (cgc::getElementBitWidth(from) != cgc::getElementBitWidth(to.getValue()))
+    return inf.fail("cannot reinterpret ", from, " as ", to.getValue(),
+                    ": the bit widths differ");
+  return inf.result(input->getShape(), to.getValue(), results);
+}
+
 } // namespace opencgc::cgc_op

@@ -191,6 +191,16 @@ LogicalResult CumSumOp::inferReturnTypes(MLIRContext *ctx,
                                   adaptor.getAxis(), false, results);
 }
 
+LogicalResult CumProdOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  if (!adaptor.getAxisAttr())
+    return makeInferrer<CumProdOp>(loc, ctx).fail("needs attribute 'axis'");
+  return inferAlongAxis<CumProdOp>(ctx, loc, adaptor.getOperands(),
+                                   adaptor.getAxis(), false, results);
+}
+
 LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

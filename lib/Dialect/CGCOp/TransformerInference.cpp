@@ -199,4 +199,160 @@ LogicalResult AttentionOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result(scores, query->getElementType(), results);
 }
 
+LogicalResult
+TensorScatterOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<TensorScatterOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 3)))
+    return failure();
+  auto cache = inf.tensor(adaptor.getPastCache(), "past_cache");
+  auto update = inf.tensor(adaptor.getUpdate(), "update");
+  if (failed(cache) || failed(update) ||
+      failed(inf.sameElementType(*cache, *update, "past_cache", "update")))
+    return failure();
+  ArrayRef<int64_t> c = cache->getShape(), u = update->getShape();
+  if (c.size() < 2 || u.size() != c.size())
+    return inf.fail("expects past_cache and update of one rank >= 2, got ",
+                    shapeStr(c), " and ", shapeStr(u));
+  auto axis =
+      inf.axis(static_cast<int64_t>(adaptor.getAxis()), c.size(), "axis");
+  if (failed(axis))
+    return failure();
+  // Operators.md, TensorScatter: the axis "cannot be 0 (the batch
+  // dimension)"; update differs from the cache only along it.
+  if (*axis == 0)
+    return inf.fail("attribute 'axis' must not be the batch dimension");
+  for (size_t d = 0; d < c.size(); ++d)
+    if (d != static_cast<size_t>(*axis) ? u[d] != c[d] : u[d] > c[d])
+      return inf.fail("operand 'update' of shape ", shapeStr(u),
+                      " does not fit past_cache ", shapeStr(c), " along axis ",
+                      *axis);
+  StringRef mode = adaptor.getMode();
+  if (mode != "linear" && mode != "circular")
+    return inf.fail("attribute 'mode' must be \"linear\" or \"circular\", "
+                    "got \"",
+                    mode, "\"");
+  if (Value indices = adaptor.getWriteIndices()) {
+    auto type = inf.tensor(indices, "write_indices");
+    if (failed(type))
+      return failure();
+    if (!isa<cgc::Int64Type>(type->getElementType()) ||
+        type->getShape() != ArrayRef<int64_t>{c[0]})
+      return inf.fail("operand 'write_indices' must be int64 of shape ", c[0]);
+  }
+  return inf.result(c, cache->getElementType(), results);
+}
+
+LogicalResult CausalConvWithStateOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<CausalConvWithStateOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 4, 4)))
+    return failure();
+  auto input = floatTensorOfRank(inf, adaptor.getInput(), "input", 3);
+  auto weight = floatTensorOfRank(inf, adaptor.getWeight(), "weight", 3);
+  if (failed(input) || failed(weight) ||
+      failed(inf.sameElementType(*input, *weight, "input", "weight")))
+    return failure();
+  ArrayRef<int64_t> x = input->getShape(), w = weight->getShape();
+  // Operators.md, CausalConvWithState: weight (channels, 1, k).
+  if (w[0] != x[1] || w[1] != 1 || w[2] < 1)
+    return inf.fail("operand 'weight' must have shape ", x[1], "x1xK, got ",
+                    shapeStr(w));
+  Shape state = {x[0], x[1], w[2] - 1};
+  for (auto [operand, role, shape] :
+       {std::tuple(adaptor.getBias(), StringRef("bias"), Shape{x[1]}),
+        std::tuple(adaptor.getPastState(), StringRef("past_state"), state)}) {
+    auto type = inf.tensor(operand, role);
+    if (failed(type) ||
+        failed(inf.sameElementType(*input, *type, "input", role)))
+      return failure();
+    if (type->getShape() != ArrayRef<int64_t>(shape))
+      return inf.fail("operand '", role, "' must have shape ", shapeStr(shape),
+                      ", got ", shapeStr(type->getShape()));
+  }
+  StringRef activation = adaptor.getActivation();
+  if (activation != "none" && activation != "silu" && activation != "swish")
+    return inf.fail("attribute 'activation' must be \"none\", \"silu\" or "
+                    "\"swish\", got \"",
+                    activation, "\"");
+  (void)inf.result(x, input->getElementType(), results);
+  return inf.result(state, input->getElementType(), results);
+}
+
+/// A LinearAttention operand B x T x (heads * depth) (or one of the
+/// allowed last dimensions) of the query's element type.
+static LogicalResult checkPacked(const Inferrer &inf, TensorType query,
+                                 Value operand, StringRef role,
+                                 ArrayRef<int64_t> lastDims) {
+  auto type = floatTensorOfRank(inf, operand, role, 3);
+  if (failed(type) || failed(inf.sameElementType(query, *type, "query", role)))
+    return failure();
+  ArrayRef<int64_t> shape = type->getShape(), q = query.getShape();
+  if (shape[0] != q[0] || shape[1] != q[1] ||
+      !llvm::is_contained(lastDims, shape[2]))
+    return inf.fail(
+        "operand '", role, "' of shape ", shapeStr(shape),
+        " does not match the query's batch and sequence ", q[0], "x", q[1],
+        " with a last dimension of ",
+        llvm::join(llvm::map_range(lastDims,
+                                   [](int64_t d) { return std::to_string(d); }),
+                   " or "));
+  return success();
+}
+
+LogicalResult LinearAttentionOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<LinearAttentionOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 6, 6)))
+    return failure();
+  if (!adaptor.getQNumHeadsAttr() || !adaptor.getKvNumHeadsAttr())
+    return inf.fail("needs attributes 'q_num_heads' and 'kv_num_heads'");
+  int64_t qHeads = adaptor.getQNumHeads(), kvHeads = adaptor.getKvNumHeads();
+  if (qHeads < 1 || kvHeads < 1 || qHeads % kvHeads != 0)
+    return inf.fail("q_num_heads ", qHeads,
+                    " must be a positive multiple of kv_num_heads ", kvHeads);
+  StringRef rule = adaptor.getUpdateRule();
+  if (rule != "linear" && rule != "gated" && rule != "delta" &&
+      rule != "gated_delta")
+    return inf.fail("attribute 'update_rule' must be linear, gated, delta or "
+                    "gated_delta, got \"",
+                    rule, "\"");
+  auto query = floatTensorOfRank(inf, adaptor.getQuery(), "query", 3);
+  if (failed(query))
+    return failure();
+  ArrayRef<int64_t> q = query->getShape();
+  if (q[2] % qHeads != 0)
+    return inf.fail("query hidden size ", q[2], " is not a multiple of ",
+                    qHeads, " heads");
+  int64_t dk = q[2] / qHeads;
+  auto value = floatTensorOfRank(inf, adaptor.getValue(), "value", 3);
+  if (failed(value))
+    return failure();
+  if (value->getShape()[2] % kvHeads != 0)
+    return inf.fail("value hidden size ", value->getShape()[2],
+                    " is not a multiple of ", kvHeads, " heads");
+  int64_t dv = value->getShape()[2] / kvHeads;
+  if (failed(
+          checkPacked(inf, *query, adaptor.getKey(), "key", {kvHeads * dk})) ||
+      failed(checkPacked(inf, *query, adaptor.getValue(), "value",
+                         {kvHeads * dv})) ||
+      failed(checkPacked(inf, *query, adaptor.getDecay(), "decay",
+                         {kvHeads * dk, kvHeads})) ||
+      failed(checkPacked(inf, *query, adaptor.getBeta(), "beta", {kvHeads, 1})))
+    return failure();
+  auto state = floatTensorOfRank(inf, adaptor.getPastState(), "past_state", 4);
+  if (failed(state))
+    return failure();
+  Shape stateShape = {q[0], kvHeads, dk, dv};
+  if (state->getShape() != ArrayRef<int64_t>(stateShape))
+    return inf.fail("operand 'past_state' must have shape ",
+                    shapeStr(stateShape), ", got ",
+                    shapeStr(state->getShape()));
+  (void)inf.result({q[0], q[1], qHeads * dv}, query->getElementType(), results);
+  return inf.result(stateShape, state->getElementType(), results);
+}
+
 } // namespace opencgc::cgc_op

@@ -420,6 +420,14 @@ llvm::Expected<TensorList> clipKernel(Operation *op, ArrayRef<Tensor> in) {
   return single(out);
 }
 
+/// ONNX BitCast: the same bytes read as the result's element type.
+llvm::Expected<TensorList> bitCastKernel(Operation *op, ArrayRef<Tensor> in) {
+  Tensor out = allocateResult(op);
+  if (getDTypeSize(out.getDType()) != getDTypeSize(in[0].getDType()))
+    return kernelError(op, "element sizes differ");
+  return single(in[0].bitcast(out.getDType()).clone());
+}
+
 llvm::Expected<TensorList> castKernel(Operation *op, ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
   dispatchDType(in[0].getDType(), [&](auto zeroFrom) {
@@ -463,6 +471,7 @@ void registerLogicKernels(KernelRegistry &registry) {
   registry.add(WhereOp::getOperationName(), whereKernel);
   registry.add(ClipOp::getOperationName(), clipKernel);
   registry.add(CastOp::getOperationName(), castKernel);
+  registry.add(BitCastOp::getOperationName(), bitCastKernel);
 }
 
 } // namespace opencgc::reference

@@ -289,6 +289,39 @@ llvm::Expected<TensorList> cumSumKernel(Operation *operation,
   return single(out);
 }
 
+/// Running products along the axis, in double for floats and wrapping
+/// 64-bit integers otherwise (ONNX CumProd).
+llvm::Expected<TensorList> cumProdKernel(Operation *operation,
+                                         llvm::ArrayRef<Tensor> in) {
+  auto op = cast<cgc_op::CumProdOp>(operation);
+  Tensor out = allocateResult(operation);
+  ArrayRef<int64_t> shape = in[0].getShape();
+  AxisView view(shape, normalizeAxis(op.getAxis(), shape.size()));
+  bool exclusive = op.getExclusive(), reverse = op.getReverse();
+  bool isFloat = isFloatDType(in[0].getDType());
+  view.forEachLine([&](int64_t o, int64_t i) {
+    double realProduct = 1;
+    uint64_t intProduct = 1; // Unsigned: overflow wraps, as numpy's does.
+    auto store = [&](int64_t index) {
+      isFloat ? out.setFromDouble(index, realProduct)
+              : out.setFromInt(index, static_cast<int64_t>(intProduct));
+    };
+    for (int64_t step = 0; step < view.extent; ++step) {
+      int64_t index = view.at(o, i, reverse ? view.extent - 1 - step : step);
+      // exclusive: the product of the elements before this one.
+      if (exclusive)
+        store(index);
+      if (isFloat)
+        realProduct *= in[0].getAsDouble(index);
+      else
+        intProduct *= static_cast<uint64_t>(in[0].getAsInt(index));
+      if (!exclusive)
+        store(index);
+    }
+  });
+  return single(out);
+}
+
 /// The k largest or smallest elements of each line; ties keep the smaller
 /// index first, as ONNX specifies.
 llvm::Expected<TensorList> topKKernel(Operation *operation,
@@ -422,6 +455,7 @@ void registerReductionKernels(KernelRegistry &registry) {
   registry.add(LogSoftmaxOp::getOperationName(), logSoftmaxKernel);
   registry.add(HardmaxOp::getOperationName(), hardmaxKernel);
   registry.add(CumSumOp::getOperationName(), cumSumKernel);
+  registry.add(CumProdOp::getOperationName(), cumProdKernel);
   registry.add(TopKOp::getOperationName(), topKKernel);
   registry.add(NegativeLogLikelihoodLossOp::getOperationName(), nllLossKernel);
   registry.add(SoftmaxCrossEntropyLossOp::getOperationName(),

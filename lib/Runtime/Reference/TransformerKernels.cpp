@@ -10,6 +10,7 @@
 #include "opencgc/Dialect/CGCOp/TransformerOps.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -221,6 +222,144 @@ llvm::Expected<TensorList> attentionKernel(Operation *op, ArrayRef<Tensor> in) {
     }
   return results;
 }
+/// ONNX TensorScatter: the cache with the update written along `axis` from
+/// each batch's write index (wrapping in circular mode).
+llvm::Expected<TensorList> tensorScatterKernel(Operation *op,
+                                               ArrayRef<Tensor> in) {
+  auto scatter = cast<cgc_op::TensorScatterOp>(op);
+  const Tensor &cache = in[0], &update = in[1];
+  const Tensor *indices = in.size() > 2 ? &in[2] : nullptr;
+  ArrayRef<int64_t> shape = cache.getShape();
+  int64_t rank = shape.size();
+  int64_t axis = scatter.getAxis(); // I64Attr reads back as uint64_t.
+  if (axis < 0)
+    axis += rank;
+  bool circular = scatter.getMode() == "circular";
+  int64_t capacity = shape[axis], length = update.getShape()[axis];
+  int64_t inner = getNumElements(shape.drop_front(axis + 1));
+  int64_t perBatch = getNumElements(shape.slice(1, axis - 1));
+  Tensor out = cache.clone();
+  size_t bytes = getDTypeSize(cache.getDType());
+  for (int64_t b = 0; b < shape[0]; ++b) {
+    int64_t start = indices ? indices->getAsInt(b) : 0;
+    for (int64_t p = 0; p < perBatch; ++p)
+      for (int64_t s = 0; s < length; ++s) {
+        int64_t at = start + s;
+        if (circular)
+          at = ((at % capacity) + capacity) % capacity;
+        else if (at < 0 || at >= capacity)
+          return kernelError(op, "write index " + llvm::Twine(at) +
+                                     " is outside the cache (linear mode)");
+        int64_t row = b * perBatch + p;
+        std::memcpy(out.getBytes() + ((row * capacity + at) * inner) * bytes,
+                    update.getBytes() + ((row * length + s) * inner) * bytes,
+                    inner * bytes);
+      }
+  }
+  return single(std::move(out));
+}
+
+/// ONNX CausalConvWithState over past_state followed by input.
+llvm::Expected<TensorList> causalConvWithStateKernel(Operation *op,
+                                                     ArrayRef<Tensor> in) {
+  auto conv = cast<cgc_op::CausalConvWithStateOp>(op);
+  const Tensor &x = in[0], &w = in[1], &bias = in[2], &past = in[3];
+  int64_t batch = x.getShape()[0], channels = x.getShape()[1],
+          length = x.getShape()[2], taps = w.getShape()[2];
+  bool silu = conv.getActivation() != "none";
+  TensorList results = {allocateResult(op, 0), allocateResult(op, 1)};
+  std::vector<double> padded(taps - 1 + length);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t c = 0; c < channels; ++c) {
+      int64_t plane = b * channels + c;
+      for (int64_t t = 0; t < taps - 1; ++t)
+        padded[t] = past.getAsDouble(plane * (taps - 1) + t);
+      for (int64_t t = 0; t < length; ++t)
+        padded[taps - 1 + t] = x.getAsDouble(plane * length + t);
+      for (int64_t t = 0; t < length; ++t) {
+        double sum = bias.getAsDouble(c);
+        for (int64_t k = 0; k < taps; ++k)
+          sum += w.getAsDouble(c * taps + k) * padded[t + k];
+        if (silu)
+          sum = sum / (1 + std::exp(-sum));
+        results[0].setFromDouble(plane * length + t, sum);
+      }
+      // present_state: the last K - 1 positions of the padded sequence.
+      for (int64_t t = 0; t < taps - 1; ++t)
+        results[1].setFromDouble(plane * (taps - 1) + t, padded[length + t]);
+    }
+  return results;
+}
+
+/// ONNX LinearAttention: the recurrence run token by token, in double.
+llvm::Expected<TensorList> linearAttentionKernel(Operation *op,
+                                                 ArrayRef<Tensor> in) {
+  auto attention = cast<cgc_op::LinearAttentionOp>(op);
+  const Tensor &q = in[0], &k = in[1], &v = in[2], &past = in[3],
+               &decay = in[4], &beta = in[5];
+  StringRef rule = attention.getUpdateRule();
+  bool gated = rule == "gated" || rule == "gated_delta";
+  bool delta = rule == "delta" || rule == "gated_delta";
+  int64_t qHeads = attention.getQNumHeads(),
+          kvHeads = attention.getKvNumHeads();
+  int64_t batch = q.getShape()[0], steps = q.getShape()[1];
+  int64_t dk = q.getShape()[2] / qHeads, dv = v.getShape()[2] / kvHeads;
+  int64_t decayWidth = decay.getShape()[2], betaWidth = beta.getShape()[2];
+  double scale = attention.getScaleAttr().getValueAsDouble();
+  if (scale == 0)
+    scale = 1 / std::sqrt(static_cast<double>(dk));
+  TensorList results = {allocateResult(op, 0), allocateResult(op, 1)};
+  std::vector<double> state(dk * dv), value(dv);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t h = 0; h < kvHeads; ++h) {
+      int64_t base = (b * kvHeads + h) * dk * dv;
+      for (int64_t i = 0; i < dk * dv; ++i)
+        state[i] = past.getAsDouble(base + i);
+      for (int64_t t = 0; t < steps; ++t) {
+        int64_t row = b * steps + t;
+        auto key = [&](int64_t d) {
+          return k.getAsDouble((row * kvHeads + h) * dk + d);
+        };
+        if (gated)
+          for (int64_t d = 0; d < dk; ++d) {
+            // Per-head (width Hkv) or per-key-dimension decay.
+            int64_t at = decayWidth == kvHeads ? row * kvHeads + h
+                                               : (row * kvHeads + h) * dk + d;
+            double factor = std::exp(decay.getAsDouble(at));
+            for (int64_t m = 0; m < dv; ++m)
+              state[d * dv + m] *= factor;
+          }
+        for (int64_t m = 0; m < dv; ++m)
+          value[m] = v.getAsDouble((row * kvHeads + h) * dv + m);
+        if (delta) {
+          double rate =
+              beta.getAsDouble(row * betaWidth + (betaWidth == 1 ? 0 : h));
+          for (int64_t m = 0; m < dv; ++m) {
+            double retrieved = 0;
+            for (int64_t d = 0; d < dk; ++d)
+              retrieved += state[d * dv + m] * key(d);
+            value[m] = rate * (value[m] - retrieved);
+          }
+        }
+        for (int64_t d = 0; d < dk; ++d)
+          for (int64_t m = 0; m < dv; ++m)
+            state[d * dv + m] += key(d) * value[m];
+        // The query heads of this kv head read the state.
+        int64_t group = qHeads / kvHeads;
+        for (int64_t qh = h * group; qh < (h + 1) * group; ++qh)
+          for (int64_t m = 0; m < dv; ++m) {
+            double sum = 0;
+            for (int64_t d = 0; d < dk; ++d)
+              sum += q.getAsDouble((row * qHeads + qh) * dk + d) *
+                     state[d * dv + m];
+            results[0].setFromDouble((row * qHeads + qh) * dv + m, scale * sum);
+          }
+      }
+      for (int64_t i = 0; i < dk * dv; ++i)
+        results[1].setFromDouble(base + i, state[i]);
+    }
+  return results;
+}
 } // namespace
 
 void registerTransformerKernels(KernelRegistry &registry) {
@@ -229,6 +368,12 @@ void registerTransformerKernels(KernelRegistry &registry) {
   registry.add(cgc_op::RotaryEmbeddingOp::getOperationName(),
                rotaryEmbeddingKernel);
   registry.add(cgc_op::AttentionOp::getOperationName(), attentionKernel);
+  registry.add(cgc_op::TensorScatterOp::getOperationName(),
+               tensorScatterKernel);
+  registry.add(cgc_op::CausalConvWithStateOp::getOperationName(),
+               causalConvWithStateKernel);
+  registry.add(cgc_op::LinearAttentionOp::getOperationName(),
+               linearAttentionKernel);
 }
 
 } // namespace opencgc::reference

@@ -110,6 +110,13 @@ def CGCOp_ClipOp : CGCOp_LayerOp<"clip"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_BitCastOp : CGCOp_LayerOp<"bitcast"> {
+  let summary = "Reinterpret the bits of each element as the element type "
+                "`to` of the same width (ONNX BitCast, opset 26)";
+  let arguments = (ins CGC_AnyTensor:$input, TypeAttr:$to);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 def CGCOp_CastOp : CGCOp_LayerOp<"cast"> {
   let summary = "Convert elements to the element type `to`";
   let description = [{

@@ -94,6 +94,18 @@ def CGCOp_CumSumOp : CGCOp_LayerOp<"cum_sum"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_CumProdOp : CGCOp_LayerOp<"cum_prod"> {
+  let summary = "Cumulative product along one axis (ONNX CumProd, opset 26)";
+  let description = [{
+    exclusive leaves the current element out of its product (the first
+    is 1); reverse multiplies from the end of the axis.
+  }];
+  let arguments = (ins CGC_AnyTensor:$input, I64Attr:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 def CGCOp_TopKOp : CGCOp_LayerOp<"top_k"> {
   let summary = "The k largest (or smallest) values along one axis and "
                 "their int64 indices";
