@@ -48,6 +48,7 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   if (name == device::kDxilHostTargetName) {
     device::DxilHostDeviceOptions dxilOptions;
     dxilOptions.shaderModelMinor = options.dxilShaderModelMinor;
+    dxilOptions.useCache = options.useCache;
     auto dxilHost = device::createDxilHostDevice(context, dxilOptions);
     if (!dxilHost)
       return dxilHost.takeError();

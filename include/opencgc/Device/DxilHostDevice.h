@@ -27,6 +27,9 @@ struct DxilHostDeviceOptions {
   /// The compute shader model kernels are written for, cs_6_<minor>
   /// (DxilOptions::shaderModelMinor).
   unsigned shaderModelMinor = 0;
+  /// Keep each kernel's container in the partition cache (dxil/ under
+  /// getCacheDirectory()) and read it back instead of generating it again.
+  bool useCache = true;
 };
 
 llvm::Expected<std::unique_ptr<Device>>

@@ -1,9 +1,11 @@
 //===- DxilHostDevice.cpp - DXIL shaders on the host grid -----------------===//
 #include "opencgc/Device/DxilHostDevice.h"
 
+#include "../CacheDirectory.h"
 #include "../HostGrid/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
 #include "../Reference/HostResource.h"
+#include "DxilContainerCache.h"
 
 #include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Codegen/DxilValidator.h"
@@ -44,7 +46,9 @@ class DxilHostDevice final : public ReferenceKernelTarget {
 public:
   DxilHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid,
                  const DxilHostDeviceOptions &options)
-      : ReferenceKernelTarget(context), grid(std::move(grid)) {
+      : ReferenceKernelTarget(context), grid(std::move(grid)),
+        cache(options.useCache ? getCacheDirectory() : "",
+              options.shaderModelMinor) {
     dxilOptions.shaderModelMinor = options.shaderModelMinor;
     // The DXIL backend lowers through the NVVM path's LLVM module; its
     // dialects load here, before any thread compiles a partition.
@@ -71,20 +75,36 @@ protected:
   }
 
 private:
-  /// Each kernel as a DXIL container, validated again as the device loads
-  /// it (docs/dxil-validator.md), then JIT-compiled from its DXIL part.
-  llvm::Expected<std::vector<GridLaunch>>
-  buildShaders(codegen::KernelModule &kernels) {
+  /// Each kernel's DXIL container, from the cache or generated and then
+  /// validated again as the device loads it (docs/dxil-validator.md).
+  llvm::Expected<std::vector<std::vector<uint8_t>>>
+  loadContainers(codegen::KernelModule &kernels) {
+    if (auto cached = cache.load(kernels)) // Validated as it was read.
+      return std::move(*cached);
     auto dxil = codegen::compileToDxil(kernels, dxilOptions);
     if (!dxil)
       return dxil.takeError();
-    std::vector<GridLaunch> launches;
-    for (const codegen::DxilKernel &kernel : *dxil) {
+    std::vector<std::vector<uint8_t>> containers;
+    for (codegen::DxilKernel &kernel : *dxil) {
       if (llvm::Error error = codegen::dxilFindingsToError(
               codegen::validateDxilContainer(kernel.container),
               "kernel '" + kernel.launch.name + "'"))
         return std::move(error);
-      auto bitcode = codegen::getDxilPartBitcode(kernel.container);
+      containers.push_back(std::move(kernel.container));
+    }
+    cache.store(kernels, containers);
+    return containers;
+  }
+
+  /// Each kernel's container JIT-compiled from its DXIL part.
+  llvm::Expected<std::vector<GridLaunch>>
+  buildShaders(codegen::KernelModule &kernels) {
+    auto containers = loadContainers(kernels);
+    if (!containers)
+      return containers.takeError();
+    std::vector<GridLaunch> launches;
+    for (auto [launch, container] : llvm::zip(kernels.launches, *containers)) {
+      auto bitcode = codegen::getDxilPartBitcode(container);
       if (!bitcode)
         return bitcode.takeError();
       auto shader = grid->compileDxil(
@@ -93,13 +113,14 @@ private:
         return shader.takeError();
       launches.push_back(makeLaunch(
           std::make_shared<hostgrid::DxilHostKernel>(std::move(*shader)),
-          kernel.launch.workgroupCount));
+          launch.workgroupCount));
     }
     return launches;
   }
 
   std::unique_ptr<hostgrid::HostGrid> grid;
   codegen::DxilOptions dxilOptions;
+  DxilContainerCache cache;
   GpuKernelResponder responder{context, kDxilHostTargetName};
 };
 
