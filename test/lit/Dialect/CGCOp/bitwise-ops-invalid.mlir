@@ -1,4 +1,4 @@
-// Element type errors of BitwiseAnd/Or/Xor/Not.
+// Element type errors of BitwiseAnd/Or/Xor/Not and BitCast.
 // RUN: opencgc-opt %s --split-input-file --verify-diagnostics
 
 cgc.module {
@@ -25,6 +25,16 @@ cgc.module {
   cgc.entry_point @notbool(%e: !cgc.tensor<3x!cgc.bool>) {
     // expected-error@+1 {{'cgc_op.bitwise_not' operand 'input' must have an integer element type, got '!cgc.bool'}}
     %r = cgc_op.bitwise_not(%e) : (!cgc.tensor<3x!cgc.bool>)
+    cgc.return
+  }
+}
+
+// -----
+
+cgc.module {
+  cgc.entry_point @widths(%e: !cgc.tensor<3x!cgc.float32>) {
+    // expected-error@+1 {{'cgc_op.bitcast' cannot reinterpret '!cgc.float32' as '!cgc.int64': the bit widths differ}}
+    %r = cgc_op.bitcast(%e) {to = !cgc.int64} : (!cgc.tensor<3x!cgc.float32>)
     cgc.return
   }
 }
