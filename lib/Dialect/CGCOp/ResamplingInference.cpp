@@ -256,10 +256,12 @@ LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *ctx,
       failed(inf.requireFloat(*input, "input")) ||
       failed(inf.sameElementType(*input, *grid, "input", "grid")))
     return failure();
+  // r spatial dimensions (GridSample-20; 2 before).
   ArrayRef<int64_t> x = input->getShape(), g = grid->getShape();
-  if (x.size() != 4 || g.size() != 4 || g[0] != x[0] || g[3] != 2)
-    return inf.fail("expects input N x C x H x W and grid N x H_out x "
-                    "W_out x 2, got ",
+  int64_t rank = int64_t(x.size()) - 2;
+  if (rank < 1 || g.size() != x.size() || g[0] != x[0] || g.back() != rank)
+    return inf.fail("expects input N x C x D1..Dr and grid N x O1..Or x r, "
+                    "got ",
                     shapeStr(x), " and ", shapeStr(g));
   StringRef mode = adaptor.getMode(), padding = adaptor.getPaddingMode();
   if (mode != "bilinear" && mode != "nearest" && mode != "bicubic")
@@ -270,7 +272,9 @@ LogicalResult GridSampleOp::inferReturnTypes(MLIRContext *ctx,
     return inf.fail("attribute 'padding_mode' must be \"zeros\", \"border\" "
                     "or \"reflection\", got \"",
                     padding, "\"");
-  return inf.result({x[0], x[1], g[1], g[2]}, input->getElementType(), results);
+  Shape out = {x[0], x[1]};
+  out.append(g.begin() + 1, g.end() - 1);
+  return inf.result(out, input->getElementType(), results);
 }
 
 LogicalResult AffineGridOp::inferReturnTypes(MLIRContext *ctx,

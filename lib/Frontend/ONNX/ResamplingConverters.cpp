@@ -32,41 +32,106 @@ optionalFloats(ImportContext &ctx, unsigned index, StringRef what) {
   return values;
 }
 
+/// Resize-18's `axes`: the axes that roi, scales and sizes refer to, all
+/// of them by default (Operators.md, Resize).
+llvm::Expected<std::vector<int64_t>> resizeAxes(ImportContext &ctx,
+                                                int64_t rank) {
+  std::vector<int64_t> axes;
+  if (auto given = ctx.intsAttr("axes")) {
+    for (int64_t axis : *given) {
+      if (axis < -rank || axis >= rank)
+        return ctx.malformed("Resize axis " + llvm::Twine(axis) +
+                             " is out of range for rank " + llvm::Twine(rank));
+      axes.push_back(axis < 0 ? axis + rank : axis);
+    }
+    return axes;
+  }
+  for (int64_t axis = 0; axis < rank; ++axis)
+    axes.push_back(axis);
+  return axes;
+}
+
+/// Output sizes and scales from sizes given for `axes`. keep_aspect_ratio_
+/// policy (Resize-18) "not_larger"/"not_smaller" use one scale, the min/max
+/// of sizes / input, for all of them and round its sizes half up.
+llvm::Error scalesFromSizes(ImportContext &ctx, ArrayRef<int64_t> shape,
+                            ArrayRef<int64_t> axes, ArrayRef<int64_t> given,
+                            Shape &sizes, std::vector<double> &scales) {
+  std::string policy = ctx.stringAttr("keep_aspect_ratio_policy", "stretch");
+  if (policy != "stretch" && policy != "not_larger" && policy != "not_smaller")
+    return ctx.malformed("Resize keep_aspect_ratio_policy '" + policy +
+                         "' is not stretch, not_larger or not_smaller");
+  std::vector<double> ratios;
+  for (auto [axis, size] : llvm::zip(axes, given))
+    ratios.push_back(double(size) / double(shape[axis]));
+  for (auto [axis, size, ratio] : llvm::zip(axes, given, ratios)) {
+    if (policy == "stretch") {
+      sizes[axis] = size, scales[axis] = ratio;
+      continue;
+    }
+    double scale = policy == "not_larger" ? *llvm::min_element(ratios)
+                                          : *llvm::max_element(ratios);
+    sizes[axis] =
+        static_cast<int64_t>(std::floor(scale * double(shape[axis]) + 0.5));
+    scales[axis] = scale;
+  }
+  return llvm::Error::success();
+}
+
 /// Output sizes and scales from ONNX's scales or sizes input: sizes win
 /// and imply scales = sizes / input; scales imply floor(input * scale).
+/// Axes left out of `axes` keep their size.
 llvm::Error resolveResizeShape(ImportContext &ctx, ArrayRef<int64_t> shape,
-                               Shape &sizes, std::vector<double> &scales) {
+                               ArrayRef<int64_t> axes, Shape &sizes,
+                               std::vector<double> &scales) {
+  sizes.assign(shape.begin(), shape.end());
+  scales.assign(shape.size(), 1.0);
   unsigned scalesIndex = ctx.getOpset() >= 11 ? 2 : 1;
   llvm::Expected<std::vector<double>> given =
       optionalFloats(ctx, scalesIndex, "scales");
   if (!given)
     return given.takeError();
-  scales = *given;
   if (ctx.getOpset() >= 11 && ctx.hasInput(3)) {
     llvm::Expected<Tensor> sizesTensor = ctx.staticInput(3, "sizes");
     if (!sizesTensor)
       return sizesTensor.takeError();
     std::vector<int64_t> values = sizesTensor->toIntVector();
     if (!values.empty()) {
-      if (!scales.empty())
+      if (!given->empty())
         return ctx.malformed("Resize takes scales or sizes, not both");
-      if (values.size() != shape.size())
-        return ctx.malformed("Resize sizes need one value per dimension");
-      sizes.assign(values.begin(), values.end());
-      for (size_t d = 0; d < shape.size(); ++d)
-        scales.push_back(double(sizes[d]) / double(shape[d]));
-      return llvm::Error::success();
+      if (values.size() != axes.size())
+        return ctx.malformed("Resize sizes need one value per axis");
+      return scalesFromSizes(ctx, shape, axes, values, sizes, scales);
     }
   }
-  if (scales.size() != shape.size())
-    return ctx.malformed("Resize needs scales (one per dimension) or sizes");
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (scales[d] <= 0)
+  if (given->size() != axes.size())
+    return ctx.malformed("Resize needs scales (one per axis) or sizes");
+  for (auto [axis, scale] : llvm::zip(axes, *given)) {
+    if (scale <= 0)
       return ctx.malformed("Resize scales must be positive");
-    sizes.push_back(
-        static_cast<int64_t>(std::floor(scales[d] * double(shape[d]))));
+    scales[axis] = scale;
+    sizes[axis] = static_cast<int64_t>(std::floor(scale * double(shape[axis])));
   }
   return llvm::Error::success();
+}
+
+/// tf_crop_and_resize's roi for every dimension: the given starts and ends
+/// for `axes`, the whole extent [0, 1] for the others.
+llvm::Expected<std::vector<double>>
+resizeRoi(ImportContext &ctx, ArrayRef<int64_t> axes, size_t rank) {
+  llvm::Expected<std::vector<double>> roi = optionalFloats(ctx, 1, "roi");
+  if (!roi)
+    return roi.takeError();
+  if (roi->size() != 2 * axes.size())
+    return ctx.malformed("Resize tf_crop_and_resize needs roi with 2 "
+                         "values per axis");
+  std::vector<double> all(rank, 0.0);
+  all.resize(2 * rank, 1.0);
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    all[axis] = (*roi)[i];
+    all[axis + rank] = (*roi)[i + axes.size()];
+  }
+  return all;
 }
 
 llvm::Error convertResize(ImportContext &ctx) {
@@ -74,9 +139,12 @@ llvm::Error convertResize(ImportContext &ctx) {
   if (!x)
     return x.takeError();
   ArrayRef<int64_t> shape = shapeOf(*x);
+  llvm::Expected<std::vector<int64_t>> axes = resizeAxes(ctx, shape.size());
+  if (!axes)
+    return axes.takeError();
   Shape sizes;
   std::vector<double> scales;
-  if (auto error = resolveResizeShape(ctx, shape, sizes, scales))
+  if (auto error = resolveResizeShape(ctx, shape, *axes, sizes, scales))
     return error;
   OpBuilder &b = ctx.getBuilder();
   std::string mode = ctx.stringAttr("mode", "nearest");
@@ -95,12 +163,10 @@ llvm::Error convertResize(ImportContext &ctx) {
   std::string transform =
       ctx.stringAttr("coordinate_transformation_mode", "half_pixel");
   if (transform == "tf_crop_and_resize") {
-    llvm::Expected<std::vector<double>> roi = optionalFloats(ctx, 1, "roi");
+    llvm::Expected<std::vector<double>> roi =
+        resizeRoi(ctx, *axes, shape.size());
     if (!roi)
       return roi.takeError();
-    if (roi->size() != 2 * shape.size())
-      return ctx.malformed("Resize tf_crop_and_resize needs roi with 2 "
-                           "values per dimension");
     attrs.push_back(ctx.namedAttr("roi", b.getF64ArrayAttr(*roi)));
   }
   attrs.append(
@@ -114,7 +180,8 @@ llvm::Error convertResize(ImportContext &ctx) {
        ctx.namedAttr("exclude_outside",
                      b.getBoolAttr(ctx.intAttr("exclude_outside", 0))),
        ctx.namedAttr("extrapolation_value", b.getF64FloatAttr(ctx.floatAttr(
-                                                "extrapolation_value", 0)))});
+                                                "extrapolation_value", 0))),
+       ctx.namedAttr("antialias", b.getBoolAttr(ctx.intAttr("antialias", 0)))});
   return setResult(ctx, ctx.create<cgc_op::ResizeOp>({*x}, attrs));
 }
 
@@ -237,6 +304,17 @@ llvm::Error convertConvTranspose(ImportContext &ctx) {
                                            ctx.intAttr("group", 1)))}));
 }
 
+/// The op's mode: GridSample-20 renamed bilinear and bicubic to linear and
+/// cubic (N-linear, N-cubic) and made linear the default (Changelog.md).
+std::string gridSampleMode(ImportContext &ctx) {
+  if (ctx.getOpVersion() < 20)
+    return ctx.stringAttr("mode", "bilinear");
+  std::string mode = ctx.stringAttr("mode", "linear");
+  if (mode == "linear")
+    return "bilinear";
+  return mode == "cubic" ? "bicubic" : mode;
+}
+
 llvm::Error convertGridSample(ImportContext &ctx) {
   llvm::Expected<Value> x = ctx.input(0);
   if (!x)
@@ -249,8 +327,7 @@ llvm::Error convertGridSample(ImportContext &ctx) {
       ctx,
       ctx.create<cgc_op::GridSampleOp>(
           {*x, *grid},
-          {ctx.namedAttr("mode",
-                         b.getStringAttr(ctx.stringAttr("mode", "bilinear"))),
+          {ctx.namedAttr("mode", b.getStringAttr(gridSampleMode(ctx))),
            ctx.namedAttr("padding_mode", b.getStringAttr(ctx.stringAttr(
                                              "padding_mode", "zeros"))),
            ctx.namedAttr("align_corners",
@@ -423,19 +500,26 @@ void registerResamplingConverters(ConverterRegistry &registry) {
       {"dilations", "group", "kernel_shape", "offset_group", "pads", "strides"},
       upTo(22));
   registry.add("CenterCropPad", convertCenterCropPad, {"axes"});
+  // GridSample-20 takes any number of spatial dimensions and renames its
+  // modes; GridSample-22 adds bfloat16.
   registry.add("GridSample", convertGridSample,
-               {"align_corners", "mode", "padding_mode"});
+               {"align_corners", "mode", "padding_mode"}, upTo(22));
+  // Resize-18 adds antialias, axes and keep_aspect_ratio_policy; Resize-19
+  // coordinate_transformation_mode half_pixel_symmetric (Changelog.md).
   registry.add("Resize", convertResize,
-               {"coordinate_transformation_mode", "cubic_coeff_a",
-                "exclude_outside", "extrapolation_value", "mode",
-                "nearest_mode"});
+               {"antialias", "axes", "coordinate_transformation_mode",
+                "cubic_coeff_a", "exclude_outside", "extrapolation_value",
+                "keep_aspect_ratio_policy", "mode", "nearest_mode"},
+               upTo(19));
   registry.add("DepthToSpace", convertBlockMove<cgc_op::DepthToSpaceOp>,
                {"blocksize", "mode"});
   registry.add("SpaceToDepth", convertBlockMove<cgc_op::SpaceToDepthOp>,
                {"blocksize"});
+  // ConvTranspose-22 adds bfloat16.
   registry.add("ConvTranspose", convertConvTranspose,
                {"auto_pad", "dilations", "group", "kernel_shape",
-                "output_padding", "output_shape", "pads", "strides"});
+                "output_padding", "output_shape", "pads", "strides"},
+               upTo(22));
 }
 
 } // namespace opencgc::onnx_import

@@ -71,10 +71,40 @@ std::optional<double> sourceCoordinate(StringRef mode, int64_t o,
   return (x + 0.5) / scale - 0.5; // half_pixel
 }
 
+/// Resize-18's antialiasing filter when downscaling by `scale` < 1: taps
+/// base + i for i in [1 - n/2, n/2], weighted by the linear or cubic kernel
+/// at scale * (i - r) and normalized to sum 1 (ONNX's reference,
+/// _linear_coeffs_antialias and _cubic_coeffs_antialias).
+SmallVector<Tap, 4> antialiasTaps(cgc_op::ResizeOp op, int64_t base, double r,
+                                  double scale) {
+  bool cubic = op.getMode() == "cubic";
+  double a = op.getCubicCoeffA().convertToDouble();
+  auto kernel = [&](double t) {
+    t = std::abs(t);
+    if (!cubic)
+      return std::max(0.0, 1 - t);
+    if (t <= 1)
+      return ((a + 2) * t - (a + 3)) * t * t + 1;
+    return t < 2 ? ((a * t - 5 * a) * t + 8 * a) * t - 4 * a : 0.0;
+  };
+  int64_t start =
+      static_cast<int64_t>(std::floor((cubic ? -2 : -1) / scale)) + 1;
+  SmallVector<Tap, 4> taps;
+  double total = 0;
+  for (int64_t i = start; i < 2 - start; ++i) {
+    taps.push_back({base + i, kernel(scale * (double(i) - r))});
+    total += taps.back().weight;
+  }
+  for (Tap &tap : taps)
+    tap.weight /= total;
+  return taps;
+}
+
 /// Interpolation weights of the points base, base+1 (nearest, linear) or
 /// base-1 .. base+2 (cubic), where the sample lies at base + r, r in (0, 1].
 /// An integral sample is taken as r = 1 as ONNX's reference does.
-SmallVector<Tap, 4> interpolationTaps(cgc_op::ResizeOp op, double source) {
+SmallVector<Tap, 4> interpolationTaps(cgc_op::ResizeOp op, double source,
+                                      double scale) {
   double base = std::floor(source);
   double r = source - base;
   if (r == 0) {
@@ -83,6 +113,8 @@ SmallVector<Tap, 4> interpolationTaps(cgc_op::ResizeOp op, double source) {
   }
   int64_t first = static_cast<int64_t>(base);
   StringRef mode = op.getMode();
+  if (op.getAntialias() && mode != "nearest" && scale < 1)
+    return antialiasTaps(op, first, r, scale);
   if (mode == "linear")
     return {{first, 1 - r}, {first + 1, r}};
   if (mode == "cubic") {
@@ -121,7 +153,7 @@ AxisTaps axisTaps(cgc_op::ResizeOp op, size_t dim, int64_t inLength,
         transform, o, inLength, outLength, scale, roiStart, roiEnd);
     if (!source)
       continue;
-    SmallVector<Tap, 4> taps = interpolationTaps(op, *source);
+    SmallVector<Tap, 4> taps = interpolationTaps(op, *source, scale);
     double total = 0;
     for (Tap &tap : taps) {
       bool outside = tap.index < 0 || tap.index >= inLength;
@@ -323,39 +355,44 @@ llvm::Expected<TensorList> convTransposeKernel(Operation *op,
   return single(out);
 }
 
-/// GridSample on one input plane: the sampling rules of PyTorch's
-/// grid_sample, which produced ONNX's test data.
+/// GridSample on one input plane of any number r of spatial dimensions
+/// (GridSample-20, Operators.md): the sampling rules of PyTorch's
+/// grid_sample, which produced ONNX's test data; "bilinear" and "bicubic"
+/// are N-linear and N-cubic.
 class GridSampler {
 public:
-  GridSampler(cgc_op::GridSampleOp op, int64_t height, int64_t width)
-      : height(height), width(width), alignCorners(op.getAlignCorners()),
+  GridSampler(cgc_op::GridSampleOp op, ArrayRef<int64_t> extents)
+      : extents(extents), alignCorners(op.getAlignCorners()),
         mode(op.getMode()), padding(op.getPaddingMode()) {
     // The range a coordinate may take before it counts as outside.
     low = alignCorners ? 0 : -0.5;
-    highX = alignCorners ? width - 1 : width - 0.5;
-    highY = alignCorners ? height - 1 : height - 0.5;
+    for (int64_t extent : extents)
+      high.push_back(alignCorners ? extent - 1 : extent - 0.5);
   }
 
-  double sample(const Tensor &x, int64_t plane, double gx, double gy) const {
-    double px = denormalize(gx, width), py = denormalize(gy, height);
-    if (mode == "nearest") {
-      px = std::nearbyint(px);
-      py = std::nearbyint(py);
-    }
-    if (px < low || px > highX || py < low || py > highY) {
-      if (padding == "border") {
-        px = std::clamp(px, 0.0, double(width - 1));
-        py = std::clamp(py, 0.0, double(height - 1));
-      } else if (padding == "reflection") {
-        px = reflect(px, low, highX);
-        py = reflect(py, low, highY);
+  /// The value at normalized position `at`, one coordinate per spatial
+  /// dimension, outermost first.
+  double sample(const Tensor &x, int64_t plane, ArrayRef<double> at) const {
+    SmallVector<double, 3> p;
+    for (auto [d, n] : llvm::enumerate(at)) {
+      double v = denormalize(n, extents[d]);
+      if (mode == "nearest")
+        v = std::nearbyint(v); // Halfway rounds to even.
+      if (v < low || v > high[d]) {
+        if (padding == "border")
+          v = std::clamp(v, 0.0, double(extents[d] - 1));
+        else if (padding == "reflection")
+          v = reflect(v, low, high[d]);
       }
+      p.push_back(v);
     }
-    if (mode == "nearest")
-      return pixel(x, plane, int64_t(py), int64_t(px));
-    if (mode == "bilinear")
-      return bilinear(x, plane, px, py);
-    return bicubic(x, plane, px, py);
+    if (mode == "nearest") {
+      SmallVector<int64_t, 3> index;
+      for (double v : p)
+        index.push_back(int64_t(v));
+      return point(x, plane, index);
+    }
+    return interpolate(x, plane, p);
   }
 
 private:
@@ -379,29 +416,19 @@ private:
     return v;
   }
 
-  double pixel(const Tensor &x, int64_t plane, int64_t r, int64_t c) const {
-    if (padding == "zeros") {
-      if (r < 0 || r >= height || c < 0 || c >= width)
-        return 0;
-    } else if (padding == "border") {
-      r = std::clamp<int64_t>(r, 0, height - 1);
-      c = std::clamp<int64_t>(c, 0, width - 1);
-    } else {
-      r = int64_t(reflect(double(r), low, highY));
-      c = int64_t(reflect(double(c), low, highX));
-      r = std::clamp<int64_t>(r, 0, height - 1);
-      c = std::clamp<int64_t>(c, 0, width - 1);
+  double point(const Tensor &x, int64_t plane, ArrayRef<int64_t> index) const {
+    int64_t offset = plane;
+    for (auto [d, given] : llvm::enumerate(index)) {
+      int64_t extent = extents[d], i = given;
+      if (padding == "zeros") {
+        if (i < 0 || i >= extent)
+          return 0;
+      } else if (padding == "reflection") {
+        i = int64_t(reflect(double(i), low, high[d]));
+      }
+      offset = offset * extent + std::clamp<int64_t>(i, 0, extent - 1);
     }
-    return x.getAsDouble(plane * height * width + r * width + c);
-  }
-
-  double bilinear(const Tensor &x, int64_t plane, double px, double py) const {
-    int64_t x1 = int64_t(std::floor(px)), y1 = int64_t(std::floor(py));
-    double dx = px - double(x1), dy = py - double(y1);
-    return (1 - dy) * ((1 - dx) * pixel(x, plane, y1, x1) +
-                       dx * pixel(x, plane, y1, x1 + 1)) +
-           dy * ((1 - dx) * pixel(x, plane, y1 + 1, x1) +
-                 dx * pixel(x, plane, y1 + 1, x1 + 1));
+    return x.getAsDouble(offset);
   }
 
   /// Cubic convolution weights (A = -0.75) of the four taps around t.
@@ -414,46 +441,68 @@ private:
     return {far(t + 1), near(t), near(1 - t), far(2 - t)};
   }
 
-  double bicubic(const Tensor &x, int64_t plane, double px, double py) const {
-    int64_t x0 = int64_t(std::floor(px)) - 1, y0 = int64_t(std::floor(py)) - 1;
-    std::array<double, 4> wx = cubicWeights(px - double(x0) - 1);
-    std::array<double, 4> wy = cubicWeights(py - double(y0) - 1);
-    double value = 0;
-    for (int64_t i = 0; i < 4; ++i) {
-      double row = 0;
-      for (int64_t j = 0; j < 4; ++j)
-        row += wx[j] * pixel(x, plane, y0 + i, x0 + j);
-      value += wy[i] * row;
+  /// N-linear (2 taps per dimension) or N-cubic (4) interpolation: the sum
+  /// over the product of every dimension's taps.
+  double interpolate(const Tensor &x, int64_t plane, ArrayRef<double> p) const {
+    bool cubic = mode == "bicubic";
+    size_t rank = p.size(), taps = cubic ? 4 : 2;
+    SmallVector<int64_t, 3> first;
+    SmallVector<std::array<double, 4>, 3> weights;
+    for (double v : p) {
+      double base = std::floor(v), t = v - base;
+      first.push_back(int64_t(base) - (cubic ? 1 : 0));
+      weights.push_back(cubic ? cubicWeights(t)
+                              : std::array<double, 4>{1 - t, t, 0, 0});
     }
-    return value;
+    double value = 0;
+    SmallVector<int64_t, 3> which(rank, 0), index(rank);
+    while (true) {
+      double weight = 1;
+      for (size_t d = 0; d < rank; ++d) {
+        weight *= weights[d][which[d]];
+        index[d] = first[d] + which[d];
+      }
+      if (weight != 0)
+        value += weight * point(x, plane, index);
+      size_t d = rank;
+      while (d-- > 0 && ++which[d] == int64_t(taps))
+        which[d] = 0;
+      if (d == size_t(-1))
+        return value;
+    }
   }
 
-  int64_t height, width;
+  SmallVector<int64_t, 3> extents;
   bool alignCorners;
   llvm::StringRef mode, padding;
-  double low, highX, highY;
+  double low;
+  SmallVector<double, 3> high;
 };
 
+/// Output (n, c, o1..or) samples input plane (n, c) at grid[n, o1..or, :],
+/// whose r coordinates list the innermost dimension first.
 llvm::Expected<TensorList> gridSampleKernel(Operation *op,
                                             llvm::ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
   const Tensor &x = in[0], &grid = in[1];
-  int64_t n = x.getShape()[0], c = x.getShape()[1];
-  int64_t outH = out.getShape()[2], outW = out.getShape()[3];
-  GridSampler sampler(cast<cgc_op::GridSampleOp>(op), x.getShape()[2],
-                      x.getShape()[3]);
+  ArrayRef<int64_t> shape = x.getShape();
+  int64_t n = shape[0], c = shape[1];
+  size_t rank = shape.size() - 2;
+  int64_t points = getNumElements(out.getShape().drop_front(2));
+  GridSampler sampler(cast<cgc_op::GridSampleOp>(op), shape.drop_front(2));
+  SmallVector<double, 3> at(rank);
   int64_t index = 0;
   for (int64_t b = 0; b < n; ++b)
     for (int64_t ch = 0; ch < c; ++ch)
-      for (int64_t i = 0; i < outH; ++i)
-        for (int64_t j = 0; j < outW; ++j) {
-          int64_t g = ((b * outH + i) * outW + j) * 2;
-          out.setFromDouble(index++,
-                            sampler.sample(x, b * c + ch, grid.getAsDouble(g),
-                                           grid.getAsDouble(g + 1)));
-        }
+      for (int64_t o = 0; o < points; ++o) {
+        int64_t g = (b * points + o) * int64_t(rank);
+        for (size_t d = 0; d < rank; ++d)
+          at[rank - 1 - d] = grid.getAsDouble(g + int64_t(d));
+        out.setFromDouble(index++, sampler.sample(x, b * c + ch, at));
+      }
   return single(out);
 }
+
 /// Evenly spaced positions in [-1, 1] along an extent (ONNX AffineGrid):
 /// pixel centres at -1 and 1 with align_corners, pixel edges otherwise.
 double affinePosition(int64_t i, int64_t extent, bool alignCorners) {

@@ -13,14 +13,16 @@
 include "opencgc/Dialect/CGCOp/CGCOpBase.td"
 
 def CGCOp_ResizeOp : CGCOp_LayerOp<"resize"> {
-  let summary = "N-d resize by interpolation (ONNX Resize, opsets 10-13)";
+  let summary = "N-d resize by interpolation (ONNX Resize, opsets 10-19)";
   let description = [{
     `sizes` is the output shape and `scales` the per-dimension scale used to
     map output coordinates back to the input (sizes / input shape when ONNX
     gave sizes). `roi` (start..., end..., normalized) is only read by
     coordinate_transformation_mode "tf_crop_and_resize". mode is "nearest",
     "linear" or "cubic"; nearest_mode is "round_prefer_floor",
-    "round_prefer_ceil", "floor" or "ceil".
+    "round_prefer_ceil", "floor" or "ceil". With `antialias` (Resize-18),
+    linear and cubic stretch their filter by 1 / scale along the axes they
+    downscale, so more input points contribute.
   }];
   let arguments = (ins CGC_AnyTensor:$input,
       I64ArrayAttr:$sizes,
@@ -32,7 +34,8 @@ def CGCOp_ResizeOp : CGCOp_LayerOp<"resize"> {
       DefaultValuedAttr<StrAttr, "\"round_prefer_floor\"">:$nearest_mode,
       DefaultValuedAttr<F64Attr, "-0.75">:$cubic_coeff_a,
       DefaultValuedAttr<BoolAttr, "false">:$exclude_outside,
-      DefaultValuedAttr<F64Attr, "0.0">:$extrapolation_value);
+      DefaultValuedAttr<F64Attr, "0.0">:$extrapolation_value,
+      DefaultValuedAttr<BoolAttr, "false">:$antialias);
   let results = (outs CGC_AnyTensor:$output);
 }
 
@@ -76,12 +79,14 @@ def CGCOp_ConvTransposeOp : CGCOp_LayerOp<"conv_transpose"> {
 }
 
 def CGCOp_GridSampleOp : CGCOp_LayerOp<"grid_sample"> {
-  let summary = "Sample an NCHW input at normalized grid positions (ONNX "
-                "GridSample, opset 16)";
+  let summary = "Sample an N x C x D1..Dr input at normalized grid "
+                "positions (ONNX GridSample, opsets 16-22)";
   let description = [{
-    grid is N x H_out x W_out x 2 with (x, y) in [-1, 1]; mode is
-    "bilinear", "nearest" or "bicubic"; padding_mode "zeros", "border" or
-    "reflection".
+    grid is N x O1..Or x r, each position's r coordinates in [-1, 1] listed
+    innermost dimension first ((x, y) in 2-D); mode is "bilinear" (N-linear),
+    "nearest" (halfway rounds to even) or "bicubic" (N-cubic); padding_mode
+    "zeros", "border" or "reflection". GridSample-20's "linear" and "cubic"
+    are the importer's to map.
   }];
   let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$grid,
                        DefaultValuedAttr<StrAttr, "\"bilinear\"">:$mode,

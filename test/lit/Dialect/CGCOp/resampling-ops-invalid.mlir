@@ -168,7 +168,7 @@ cgc.module {
 
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x3x4x4x!cgc.float32>, %g: !cgc.tensor<1x6x5x3x!cgc.float32>) {
-    // expected-error@+1 {{'cgc_op.grid_sample' expects input N x C x H x W and grid N x H_out x W_out x 2, got 1x3x4x4 and 1x6x5x3}}
+    // expected-error@+1 {{'cgc_op.grid_sample' expects input N x C x D1..Dr and grid N x O1..Or x r, got 1x3x4x4 and 1x6x5x3}}
     %r = cgc_op.grid_sample(%x, %g) : (!cgc.tensor<1x3x4x4x!cgc.float32>, !cgc.tensor<1x6x5x3x!cgc.float32>)
     cgc.return
   }
