@@ -27,10 +27,11 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       mlir::MLIRContext &context,
                                       const DeviceOptions &options) {
   bool capturing = !options.captureDirectory.empty();
-  if (capturing && name != "vulkan" && name != device::kCudaTargetName)
+  if (capturing && name != "vulkan" && name != device::kCudaTargetName &&
+      name != device::kDxilHostTargetName)
     return llvm::createStringError(
         "--capture records the dispatches of a device that runs kernels "
-        "(vulkan, cuda); device '" +
+        "(vulkan, cuda, dxil-host); device '" +
         name + "' has none to record");
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
@@ -49,6 +50,7 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
     device::DxilHostDeviceOptions dxilOptions;
     dxilOptions.shaderModelMinor = options.dxilShaderModelMinor;
     dxilOptions.useCache = options.useCache;
+    dxilOptions.captureDirectory = options.captureDirectory;
     auto dxilHost = device::createDxilHostDevice(context, dxilOptions);
     if (!dxilHost)
       return dxilHost.takeError();

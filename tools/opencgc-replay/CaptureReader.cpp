@@ -204,6 +204,10 @@ void ManifestParser::parseDevice(const Fields &fields) {
     capture.device = DeviceKind::Vulkan;
   else if (fields[1] == "cuda")
     capture.device = DeviceKind::Cuda;
+  else if (fields[1] == "d3d12")
+    fail("a d3d12 capture (DXIL kernels of dxil-host): opencgc-replay runs "
+         "vulkan and cuda captures; its DXIL containers are for a D3D12 "
+         "runtime");
   else
     fail("expected device kind 'vulkan' or 'cuda', found " + quote(fields[1]));
   capture.deviceName = parseName(fields[2], "a device name");

@@ -26,7 +26,7 @@ namespace opencgc::device {
 
 /// A kernel as the device runs it.
 struct CapturedKernel {
-  /// "spirv" or "ptx".
+  /// "spirv", "ptx" or "dxil" (a signed DX container).
   std::string language;
   std::string entryPoint;
   llvm::ArrayRef<uint8_t> code;
@@ -54,7 +54,7 @@ using ReadBuffer = llvm::function_ref<llvm::Error(
 class CaptureWriter {
 public:
   /// Creates `directory` (it must be absent or empty) and the manifest.
-  /// `deviceKind` is "vulkan" or "cuda".
+  /// `deviceKind` is "vulkan", "cuda" or "d3d12".
   static llvm::Expected<std::shared_ptr<CaptureWriter>>
   create(llvm::StringRef directory, llvm::StringRef deviceKind,
          llvm::StringRef deviceName);

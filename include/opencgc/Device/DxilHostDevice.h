@@ -14,6 +14,7 @@
 #include "opencgc/Device/Device.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class MLIRContext;
@@ -30,6 +31,8 @@ struct DxilHostDeviceOptions {
   /// Keep each kernel's container in the partition cache (dxil/ under
   /// getCacheDirectory()) and read it back instead of generating it again.
   bool useCache = true;
+  /// Record every dispatch into this directory (docs/capture.md).
+  std::string captureDirectory;
 };
 
 llvm::Expected<std::unique_ptr<Device>>

@@ -82,8 +82,10 @@ CaptureWriter::addKernel(std::shared_ptr<const void> key,
   if (found != kernelIds.end())
     return found->second;
   std::string id = "K" + std::to_string(kernelIds.size());
-  std::string file =
-      "kernels/" + id + (kernel.language == "ptx" ? ".ptx" : ".spv");
+  std::string extension = kernel.language == "spirv" ? ".spv"
+                          : kernel.language == "ptx" ? ".ptx"
+                                                     : ".dxil";
+  std::string file = "kernels/" + id + extension;
   if (llvm::Error error = writeFile(file, kernel.code))
     return std::move(error);
   *manifest << "kernel " << id << ' ' << kernel.language << ' ' << file << ' '

@@ -11,6 +11,9 @@
 #include "opencgc/Codegen/DxilValidator.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/NvvmBackend.h"
+#include "opencgc/Device/CaptureWriter.h"
+
+#include <cstring>
 
 using namespace mlir;
 
@@ -26,27 +29,75 @@ std::optional<std::string> acceptForDxil(cgc::SubgraphOp subgraph) {
   return std::nullopt;
 }
 
-/// Runs one validated shader: register k is the invoke's operand k.
-GridLaunch makeLaunch(std::shared_ptr<hostgrid::DxilHostKernel> shader,
-                      std::array<uint32_t, 3> groups) {
-  return [shader, groups](llvm::ArrayRef<MemorySpan> operands) {
-    std::vector<hostgrid::RawBufferBinding> buffers;
-    // A raw buffer view covers whole 32-bit words (R32_TYPELESS), as a
-    // D3D12 runtime would size it; the host resources under it are padded.
-    for (const MemorySpan &operand : operands)
-      buffers.push_back({operand.data, HostResource::paddedSize(operand.size)});
-    std::vector<hostgrid::RawBufferBinding *> bindings;
-    for (hostgrid::RawBufferBinding &buffer : buffers)
-      bindings.push_back(&buffer);
-    return shader->launch(groups, bindings);
+/// A shader and the container it came from (what a capture records).
+struct DxilShader {
+  std::shared_ptr<hostgrid::DxilHostKernel> kernel;
+  std::shared_ptr<const std::vector<uint8_t>> container;
+};
+
+/// Register k is the invoke's operand k. A raw buffer view covers whole
+/// 32-bit words (R32_TYPELESS), as a D3D12 runtime would size it; the host
+/// resources under it are padded.
+std::vector<hostgrid::RawBufferBinding>
+rawBuffers(llvm::ArrayRef<MemorySpan> operands) {
+  std::vector<hostgrid::RawBufferBinding> buffers;
+  for (const MemorySpan &operand : operands)
+    buffers.push_back({operand.data, HostResource::paddedSize(operand.size)});
+  return buffers;
+}
+
+llvm::Error launchShader(hostgrid::DxilHostKernel &kernel,
+                         std::array<uint32_t, 3> groups,
+                         llvm::ArrayRef<MemorySpan> operands) {
+  std::vector<hostgrid::RawBufferBinding> buffers = rawBuffers(operands);
+  std::vector<hostgrid::RawBufferBinding *> bindings;
+  for (hostgrid::RawBufferBinding &buffer : buffers)
+    bindings.push_back(&buffer);
+  return kernel.launch(groups, bindings);
+}
+
+/// Runs the shader with the bytes it binds recorded before and after
+/// (docs/capture.md); each operand is a buffer of its own.
+llvm::Error launchCaptured(CaptureWriter &capture, const DxilShader &shader,
+                           std::array<uint32_t, 3> groups,
+                           llvm::ArrayRef<MemorySpan> operands) {
+  CapturedKernel kernel;
+  kernel.language = "dxil";
+  kernel.entryPoint = "main";
+  kernel.code = *shader.container;
+  kernel.numBindings = operands.size();
+  auto id = capture.addKernel(shader.container, kernel);
+  if (!id)
+    return id.takeError();
+  std::vector<CapturedBinding> bindings;
+  for (const MemorySpan &operand : operands)
+    bindings.push_back({operand.data, operand.size, 0, operand.size});
+  auto read = [](const void *buffer, uint64_t offset,
+                 llvm::MutableArrayRef<uint8_t> out) {
+    std::memcpy(out.data(), static_cast<const uint8_t *>(buffer) + offset,
+                out.size());
+    return llvm::Error::success();
+  };
+  auto run = [&] { return launchShader(*shader.kernel, groups, operands); };
+  return capture.captureDispatch(*id, groups, bindings, read, run);
+}
+
+GridLaunch makeLaunch(DxilShader shader, std::array<uint32_t, 3> groups,
+                      std::shared_ptr<CaptureWriter> capture) {
+  return [shader, groups, capture](llvm::ArrayRef<MemorySpan> operands) {
+    if (capture)
+      return launchCaptured(*capture, shader, groups, operands);
+    return launchShader(*shader.kernel, groups, operands);
   };
 }
 
 class DxilHostDevice final : public ReferenceKernelTarget {
 public:
   DxilHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid,
-                 const DxilHostDeviceOptions &options)
+                 const DxilHostDeviceOptions &options,
+                 std::shared_ptr<CaptureWriter> capture)
       : ReferenceKernelTarget(context), grid(std::move(grid)),
+        capture(std::move(capture)),
         cache(options.useCache ? getCacheDirectory() : "",
               options.shaderModelMinor) {
     dxilOptions.shaderModelMinor = options.shaderModelMinor;
@@ -111,14 +162,17 @@ private:
           {reinterpret_cast<const char *>(bitcode->data()), bitcode->size()});
       if (!shader)
         return shader.takeError();
-      launches.push_back(makeLaunch(
+      DxilShader compiled{
           std::make_shared<hostgrid::DxilHostKernel>(std::move(*shader)),
-          launch.workgroupCount));
+          std::make_shared<const std::vector<uint8_t>>(std::move(container))};
+      launches.push_back(
+          makeLaunch(std::move(compiled), launch.workgroupCount, capture));
     }
     return launches;
   }
 
   std::unique_ptr<hostgrid::HostGrid> grid;
+  std::shared_ptr<CaptureWriter> capture;
   codegen::DxilOptions dxilOptions;
   DxilContainerCache cache;
   GpuKernelResponder responder{context, kDxilHostTargetName};
@@ -132,7 +186,16 @@ createDxilHostDevice(MLIRContext &context,
   auto grid = hostgrid::HostGrid::create();
   if (!grid)
     return grid.takeError();
-  return std::make_unique<DxilHostDevice>(context, std::move(*grid), options);
+  std::shared_ptr<CaptureWriter> capture;
+  if (!options.captureDirectory.empty()) {
+    auto writer =
+        CaptureWriter::create(options.captureDirectory, "d3d12", "dxil-host");
+    if (!writer)
+      return writer.takeError();
+    capture = std::move(*writer);
+  }
+  return std::make_unique<DxilHostDevice>(context, std::move(*grid), options,
+                                          std::move(capture));
 }
 
 } // namespace opencgc::device
