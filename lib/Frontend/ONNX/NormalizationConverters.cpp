@@ -264,6 +264,54 @@ llvm::Expected<Value> withPast(ImportContext &ctx, unsigned index,
   return value;
 }
 
+/// GroupNormalization-21: a layer normalization of each group of
+/// C / num_groups channels (Operators.md: "When there is only one group,
+/// this operator is equivalent to LayerNormalization"), then the scale and
+/// bias of each channel. (Version 18, with one per group, is deprecated;
+/// the importer refuses it.)
+llvm::Error convertGroupNormalization(ImportContext &ctx) {
+  auto operands = inputValues(ctx, 3);
+  if (!operands)
+    return operands.takeError();
+  llvm::Expected<DType> dtype = ctx.inputDType(0);
+  if (!dtype)
+    return dtype.takeError();
+  Value x = (*operands)[0];
+  ArrayRef<int64_t> shape = shapeOf(x);
+  int64_t groups = ctx.intAttr("num_groups", 0);
+  if (shape.size() < 2 || groups < 1 || shape[1] % groups != 0)
+    return ctx.malformed("GroupNormalization needs num_groups dividing the "
+                         "channels of an N x C x ... input");
+  int64_t perGroup = shape[1] / groups;
+  for (int64_t dim : shape.drop_front(2))
+    perGroup *= dim;
+  auto grouped = reshapeTo(ctx, x, {shape[0], groups, perGroup});
+  if (!grouped)
+    return grouped.takeError();
+  Tensor one(*dtype, {1});
+  one.setFromDouble(0, 1.0);
+  llvm::Expected<Value> normalized = ctx.create<cgc_op::LayerNormalizationOp>(
+      {*grouped, ctx.syntheticConstant("one", std::move(one))},
+      {i64Attr(ctx, "axis", 2),
+       f32Attr(ctx, "epsilon", ctx.floatAttr("epsilon", 1e-5f)),
+       i64Attr(ctx, "stash_type", ctx.intAttr("stash_type", 1))});
+  if (!normalized)
+    return normalized.takeError();
+  normalized = reshapeTo(ctx, *normalized, shape);
+  if (!normalized)
+    return normalized.takeError();
+  Shape perChannel(shape.size() - 1, 1);
+  perChannel[0] = shape[1];
+  auto scale = reshapeTo(ctx, (*operands)[1], perChannel);
+  auto bias = reshapeTo(ctx, (*operands)[2], perChannel);
+  if (!scale || !bias)
+    return !scale ? scale.takeError() : bias.takeError();
+  llvm::Expected<Value> y = ctx.create<cgc_op::MulOp>({*normalized, *scale});
+  if (!y)
+    return y.takeError();
+  return setResult(ctx, ctx.create<cgc_op::AddOp>({*y, *bias}));
+}
+
 llvm::Error convertTensorScatter(ImportContext &ctx) {
   auto operands = inputValues(ctx, ctx.hasInput(2) ? 3 : 2);
   if (!operands)
@@ -551,6 +599,8 @@ void registerNormalizationConverters(ConverterRegistry &registry) {
                 "softmax_precision"},
                upTo(24));
   registry.add("TensorScatter", convertTensorScatter, {"axis", "mode"});
+  registry.add("GroupNormalization", convertGroupNormalization,
+               {"epsilon", "num_groups", "stash_type"}, upTo(21));
   registry.add("CausalConvWithState", convertCausalConvWithState,
                {"activation"});
   // chunk_size is a tuning hint without effect on the result.
