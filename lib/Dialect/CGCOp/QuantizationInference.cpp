@@ -17,13 +17,39 @@ LogicalResult requireQuantized(const Inferrer &inf, TensorType type,
                   type.getElementType());
 }
 
+/// The types quantize_linear produces and dequantize_linear takes: 8-bit
+/// and (ONNX opset 21) 16-bit integers.
+bool isLinearQuantizedType(Type type) {
+  return isa<cgc::Int8Type, cgc::UInt8Type, cgc::Int16Type, cgc::UInt16Type>(
+      type);
+}
+
+/// A blocked scale (ONNX opset 21): the input's shape, except
+/// ceil(D / blockSize) along `axis`.
+LogicalResult checkBlockedScale(const Inferrer &inf, TensorType input,
+                                TensorType scale, int64_t axis,
+                                int64_t blockSize, StringRef role) {
+  auto normalized = inf.axis(axis, input.getRank(), "axis");
+  if (failed(normalized))
+    return failure();
+  Shape expected(input.getShape());
+  expected[*normalized] = (expected[*normalized] + blockSize - 1) / blockSize;
+  if (scale.getShape() != ArrayRef<int64_t>(expected))
+    return inf.fail("operand '", role, "_scale' of block size ", blockSize,
+                    " must have shape ", shapeStr(expected), ", got ",
+                    shapeStr(scale.getShape()));
+  return success();
+}
+
 /// A scale and its zero point: a float scale, a zero point of
 /// `quantized`'s element type, both scalars (or one-element 1-D) or, when
-/// `channels` is given, 1-D with one entry per channel.
+/// `channels` is given, 1-D with one entry per channel; with a block size,
+/// blocked along `axis`.
 LogicalResult checkScaleAndZeroPoint(const Inferrer &inf, Value scaleValue,
                                      Value zeroPointValue, Type quantized,
                                      std::optional<int64_t> channels,
-                                     StringRef role) {
+                                     StringRef role, TensorType input = {},
+                                     int64_t axis = 0, int64_t blockSize = 0) {
   std::string scaleRole = (role + "_scale").str();
   std::string zeroRole = (role + "_zero_point").str();
   auto scale = inf.tensor(scaleValue, scaleRole);
@@ -37,7 +63,10 @@ LogicalResult checkScaleAndZeroPoint(const Inferrer &inf, Value scaleValue,
   ArrayRef<int64_t> shape = scale->getShape();
   bool perTensor = shape.empty() || (shape.size() == 1 && shape[0] == 1);
   bool perChannel = channels && shape.size() == 1 && shape[0] == *channels;
-  if (!perTensor && !perChannel)
+  if (blockSize > 0) {
+    if (failed(checkBlockedScale(inf, input, *scale, axis, blockSize, role)))
+      return failure();
+  } else if (!perTensor && !perChannel)
     return inf.fail("operand '", scaleRole, "' must be a scalar",
                     channels ? " or have one entry per channel (" +
                                    std::to_string(*channels) + ")"
@@ -79,16 +108,18 @@ QuantizeLinearOp::inferReturnTypes(MLIRContext *ctx,
   if (failed(input) || failed(zeroPoint))
     return failure();
   Type quantized = zeroPoint->getElementType();
-  if (!isQuantizedType(quantized))
-    return inf.fail("operand 'zero_point' must be int8 or uint8, got ",
+  if (!isLinearQuantizedType(quantized))
+    return inf.fail("operand 'zero_point' must be int8, uint8, int16 or "
+                    "uint16, got ",
                     quantized);
-  auto channels = perAxisChannels(inf, *input, adaptor.getScale(),
-                                  static_cast<int64_t>(adaptor.getAxis()));
+  auto axis = static_cast<int64_t>(adaptor.getAxis());
+  auto blockSize = static_cast<int64_t>(adaptor.getBlockSize());
+  auto channels = perAxisChannels(inf, *input, adaptor.getScale(), axis);
   if (failed(channels))
     return failure();
   if (failed(checkScaleAndZeroPoint(inf, adaptor.getScale(),
                                     adaptor.getZeroPoint(), quantized,
-                                    *channels, "y")))
+                                    *channels, "y", *input, axis, blockSize)))
     return failure();
   return inf.result(input->getShape(), quantized, results);
 }
@@ -104,16 +135,18 @@ LogicalResult DequantizeLinearOp::inferReturnTypes(
   if (failed(input) || failed(scale))
     return failure();
   Type element = input->getElementType();
-  if (!isQuantizedType(element) && !isa<cgc::Int32Type>(element))
-    return inf.fail("operand 'input' must be int8, uint8 or int32, got ",
+  if (!isLinearQuantizedType(element) && !isa<cgc::Int32Type>(element))
+    return inf.fail("operand 'input' must be int8, uint8, int16, uint16 or "
+                    "int32, got ",
                     element);
-  auto channels = perAxisChannels(inf, *input, adaptor.getScale(),
-                                  static_cast<int64_t>(adaptor.getAxis()));
+  auto axis = static_cast<int64_t>(adaptor.getAxis());
+  auto blockSize = static_cast<int64_t>(adaptor.getBlockSize());
+  auto channels = perAxisChannels(inf, *input, adaptor.getScale(), axis);
   if (failed(channels))
     return failure();
   if (failed(checkScaleAndZeroPoint(inf, adaptor.getScale(),
                                     adaptor.getZeroPoint(), element, *channels,
-                                    "x")))
+                                    "x", *input, axis, blockSize)))
     return failure();
   return inf.result(input->getShape(), scale->getElementType(), results);
 }

@@ -2,6 +2,7 @@
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
 
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
 #include "opencgc/Dialect/CGCOp/QuantizationOps.h"
 
 using namespace mlir;
@@ -18,29 +19,120 @@ llvm::Expected<Value> zeroPointOrDefault(ImportContext &ctx, unsigned index,
   return ctx.syntheticConstant(name, Tensor(dtype, {}));
 }
 
-/// QuantizeLinear / DequantizeLinear: x, scale, optional zero point (uint8
-/// by default); `axis` exists from opset 13.
+/// The element type of an omitted zero point: QuantizeLinear's
+/// output_dtype (opset 21) or uint8; DequantizeLinear's input type.
+template <bool Quantize>
+llvm::Expected<DType> defaultZeroType(ImportContext &ctx) {
+  if (!Quantize)
+    return ctx.inputDType(0);
+  int64_t outputType = ctx.intAttr("output_dtype", 0);
+  if (outputType == 0)
+    return DType::UInt8;
+  std::optional<DType> dtype = dtypeFromOnnx(static_cast<int32_t>(outputType));
+  if (!dtype)
+    return ctx.unsupported("QuantizeLinear output_dtype " +
+                           llvm::Twine(outputType));
+  if (ctx.hasInput(2)) {
+    llvm::Expected<DType> zeroType = ctx.inputDType(2);
+    if (!zeroType)
+      return zeroType.takeError();
+    if (*zeroType != *dtype)
+      return ctx.malformed("QuantizeLinear output_dtype differs from the "
+                           "zero point's type");
+  }
+  return *dtype;
+}
+
+llvm::Expected<DType> dtypeAttr(ImportContext &ctx, StringRef name,
+                                DType fallback);
+llvm::Expected<Value> castTo(ImportContext &ctx, Value value, DType dtype);
+
+/// DequantizeLinear-23's output_dtype: the result in the scale's type, cast
+/// to output_dtype.
+llvm::Error convertDequantizeTo(ImportContext &ctx, ValueRange operands) {
+  llvm::Expected<DType> scaleType = ctx.inputDType(1);
+  if (!scaleType)
+    return scaleType.takeError();
+  llvm::Expected<DType> target = dtypeAttr(ctx, "output_dtype", *scaleType);
+  if (!target)
+    return target.takeError();
+  OpBuilder &b = ctx.getBuilder();
+  llvm::Expected<Value> y = ctx.create<cgc_op::DequantizeLinearOp>(
+      operands,
+      {ctx.namedAttr("axis", b.getI64IntegerAttr(ctx.intAttr("axis", 1))),
+       ctx.namedAttr("block_size",
+                     b.getI64IntegerAttr(ctx.intAttr("block_size", 0)))});
+  if (!y)
+    return y.takeError();
+  return setResult(ctx, castTo(ctx, *y, *target));
+}
+
+/// An ONNX data type attribute as a DType; `fallback` when it is 0.
+llvm::Expected<DType> dtypeAttr(ImportContext &ctx, StringRef name,
+                                DType fallback) {
+  int64_t dataType = ctx.intAttr(name, 0);
+  if (dataType == 0)
+    return fallback;
+  if (std::optional<DType> dtype = dtypeFromOnnx(int32_t(dataType)))
+    return *dtype;
+  return ctx.unsupported(name + " " + llvm::Twine(dataType));
+}
+
+/// `value` as `dtype`, through a cast when its type differs.
+llvm::Expected<Value> castTo(ImportContext &ctx, Value value, DType dtype) {
+  Type element = getElementType(ctx.getContext(), dtype);
+  if (cast<cgc::TensorType>(value.getType()).getElementType() == element)
+    return value;
+  return ctx.create<cgc_op::CastOp>(
+      {value}, {ctx.namedAttr("to", TypeAttr::get(element))});
+}
+
+/// QuantizeLinear-23's `precision`: x and the scale are cast to it (the
+/// scale's type by default) so the layer divides in that type.
+llvm::Error applyPrecision(ImportContext &ctx, SmallVector<Value> &operands) {
+  llvm::Expected<DType> scaleType = ctx.inputDType(1);
+  if (!scaleType)
+    return scaleType.takeError();
+  llvm::Expected<DType> precision = dtypeAttr(ctx, "precision", *scaleType);
+  if (!precision)
+    return precision.takeError();
+  for (unsigned i = 0; i < 2; ++i) {
+    llvm::Expected<Value> cast = castTo(ctx, operands[i], *precision);
+    if (!cast)
+      return cast.takeError();
+    operands[i] = *cast;
+  }
+  return llvm::Error::success();
+}
+
+/// QuantizeLinear / DequantizeLinear: x, scale, optional zero point;
+/// `axis` exists from opset 13, `block_size` (blocked scales) from 21.
+/// `saturate` (opset 19) only applies to float8 outputs, which we refuse.
 template <typename OpTy, bool Quantize>
 llvm::Error convertLinear(ImportContext &ctx) {
   auto operands = inputValues(ctx, 2);
   if (!operands)
     return operands.takeError();
-  DType zeroType = DType::UInt8;
-  if (!Quantize) {
-    llvm::Expected<DType> inputType = ctx.inputDType(0);
-    if (!inputType)
-      return inputType.takeError();
-    zeroType = *inputType;
-  }
-  auto zero = zeroPointOrDefault(ctx, 2, zeroType, "zero_point");
+  llvm::Expected<DType> zeroType = defaultZeroType<Quantize>(ctx);
+  if (!zeroType)
+    return zeroType.takeError();
+  auto zero = zeroPointOrDefault(ctx, 2, *zeroType, "zero_point");
   if (!zero)
     return zero.takeError();
+  if (Quantize && ctx.getOpVersion() >= 23)
+    if (llvm::Error error = applyPrecision(ctx, *operands))
+      return error;
   operands->push_back(*zero);
+  OpBuilder &b = ctx.getBuilder();
+  if (!Quantize && ctx.findAttr("output_dtype"))
+    return convertDequantizeTo(ctx, *operands);
   return setResult(
       ctx,
       ctx.create<OpTy>(
-          *operands, {ctx.namedAttr("axis", ctx.getBuilder().getI64IntegerAttr(
-                                                ctx.intAttr("axis", 1)))}));
+          *operands,
+          {ctx.namedAttr("axis", b.getI64IntegerAttr(ctx.intAttr("axis", 1))),
+           ctx.namedAttr("block_size",
+                         b.getI64IntegerAttr(ctx.intAttr("block_size", 0)))}));
 }
 
 llvm::Error convertDynamicQuantizeLinear(ImportContext &ctx) {
@@ -145,16 +237,24 @@ llvm::Error convertQLinearConv(ImportContext &ctx) {
 } // namespace
 
 void registerQuantizationConverters(ConverterRegistry &registry) {
+  // Opset 19 adds float16/bfloat16 inputs and scales, float8 and
+  // `saturate`; 21 blocked scales (block_size), 16-bit and 4-bit types and
+  // QuantizeLinear's output_dtype; 23 QuantizeLinear's precision and
+  // DequantizeLinear's output_dtype; 24 and 25 types (float8e8m0, int2;
+  // Changelog.md).
   registry.add("QuantizeLinear", convertLinear<cgc_op::QuantizeLinearOp, true>,
-               {"axis"});
+               {"axis", "block_size", "output_dtype", "precision", "saturate"},
+               upTo(25));
   registry.add("DequantizeLinear",
-               convertLinear<cgc_op::DequantizeLinearOp, false>, {"axis"});
+               convertLinear<cgc_op::DequantizeLinearOp, false>,
+               {"axis", "block_size", "output_dtype"}, upTo(25));
   registry.add("DynamicQuantizeLinear", convertDynamicQuantizeLinear);
   registry.add("MatMulInteger", convertMatMulInteger);
   registry.add(
       "ConvInteger", convertConvInteger,
       {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-  registry.add("QLinearMatMul", convertQLinearMatMul);
+  // QLinearMatMul-21 adds float16/bfloat16 scales and float8 operands.
+  registry.add("QLinearMatMul", convertQLinearMatMul, {}, upTo(21));
   registry.add(
       "QLinearConv", convertQLinearConv,
       {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});

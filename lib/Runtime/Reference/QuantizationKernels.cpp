@@ -25,6 +25,10 @@ std::pair<double, double> quantizedRange(DType dtype) {
     return {-128, 127};
   case DType::UInt8:
     return {0, 255};
+  case DType::Int16:
+    return {-32768, 32767};
+  case DType::UInt16:
+    return {0, 65535};
   case DType::Int32:
     return {double(std::numeric_limits<int32_t>::min()),
             double(std::numeric_limits<int32_t>::max())};
@@ -36,6 +40,16 @@ std::pair<double, double> quantizedRange(DType dtype) {
 double saturate(double value, DType dtype) {
   auto [low, high] = quantizedRange(dtype);
   return std::clamp(value, low, high);
+}
+
+/// `value` rounded to `scale`'s element type when that is narrower than
+/// float32.
+float roundToScaleType(float value, const Tensor &scale) {
+  if (scale.getDType() == DType::BFloat16)
+    return float(BFloat16(value));
+  if (scale.getDType() == DType::Float16)
+    return float(Half(value));
+  return value;
 }
 
 /// The channel along `axis` of row-major element `index`.
@@ -59,17 +73,45 @@ int64_t normalizedAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
 
+/// The entry of a blocked `parameter` (ONNX opset 21) that applies to
+/// element `index` of a tensor of `shape`: the same coordinates, except
+/// the one along `axis` divided by `blockSize`.
+int64_t blockedParameterFor(const Tensor &parameter,
+                            llvm::ArrayRef<int64_t> shape, int64_t axis,
+                            int64_t blockSize, int64_t index) {
+  llvm::ArrayRef<int64_t> blocked = parameter.getShape();
+  int64_t offset = 0, stride = 1;
+  for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+    int64_t coord = index % shape[d];
+    index /= shape[d];
+    offset += (d == axis ? coord / blockSize : coord) * stride;
+    stride *= blocked[d];
+  }
+  return offset;
+}
+
+/// The scale and zero point entry of element `index` for either layer.
+template <typename OpTy>
+int64_t linearParameterFor(OpTy op, const Tensor &scale, const Tensor &x,
+                           int64_t index) {
+  int64_t axis =
+      normalizedAxis(static_cast<int64_t>(op.getAxis()), x.getRank());
+  if (int64_t blockSize = static_cast<int64_t>(op.getBlockSize()))
+    return blockedParameterFor(scale, x.getShape(), axis, blockSize, index);
+  return parameterFor(scale, x.getShape(), axis, index);
+}
+
 llvm::Expected<TensorList> quantizeLinearKernel(Operation *op,
                                                 llvm::ArrayRef<Tensor> in) {
   auto quantize = cast<cgc_op::QuantizeLinearOp>(op);
   Tensor out = allocateResult(op);
   const Tensor &x = in[0], &scale = in[1], &zero = in[2];
-  int64_t axis =
-      normalizedAxis(static_cast<int64_t>(quantize.getAxis()), x.getRank());
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
-    int64_t c = parameterFor(scale, x.getShape(), axis, i);
-    // ONNX computes in float32: x / scale, round half to even, add zp.
-    float scaled = float(x.getAsDouble(i)) / float(scale.getAsDouble(c));
+    int64_t c = linearParameterFor(quantize, scale, x, i);
+    // x / scale in the scale's type (float32 unless float16/bfloat16:
+    // QuantizeLinear-19 and -23), round half to even, add zp.
+    float scaled = roundToScaleType(
+        float(x.getAsDouble(i)) / float(scale.getAsDouble(c)), scale);
     double value = std::nearbyint(scaled) + double(zero.getAsInt(c));
     out.setFromDouble(i, saturate(value, out.getDType()));
   }
@@ -81,10 +123,8 @@ llvm::Expected<TensorList> dequantizeLinearKernel(Operation *op,
   auto dequantize = cast<cgc_op::DequantizeLinearOp>(op);
   Tensor out = allocateResult(op);
   const Tensor &x = in[0], &scale = in[1], &zero = in[2];
-  int64_t axis =
-      normalizedAxis(static_cast<int64_t>(dequantize.getAxis()), x.getRank());
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
-    int64_t c = parameterFor(scale, x.getShape(), axis, i);
+    int64_t c = linearParameterFor(dequantize, scale, x, i);
     float value =
         float(x.getAsInt(i) - zero.getAsInt(c)) * float(scale.getAsDouble(c));
     out.setFromDouble(i, value);

@@ -16,20 +16,28 @@ include "opencgc/Dialect/CGCOp/CGCOpBase.td"
 def CGCOp_QuantizeLinearOp : CGCOp_LayerOp<"quantize_linear"> {
   let summary = "saturate(round_half_even(x / scale) + zero_point)";
   let description = [{
-    The result has the zero point's element type (uint8 or int8). A 1-D
-    scale quantizes per slice along `axis`.
+    The result has the zero point's element type (uint8, int8, uint16 or
+    int16). A 1-D scale quantizes per slice along `axis`; with `block_size`
+    B > 0 (ONNX opset 21) the scale has the input's shape except ceil(D / B)
+    along `axis`, each entry applying to B consecutive slices.
   }];
   let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$scale,
                        CGC_AnyTensor:$zero_point,
-                       DefaultValuedAttr<I64Attr, "1">:$axis);
+                       DefaultValuedAttr<I64Attr, "1">:$axis,
+                       DefaultValuedAttr<I64Attr, "0">:$block_size);
   let results = (outs CGC_AnyTensor:$output);
 }
 
 def CGCOp_DequantizeLinearOp : CGCOp_LayerOp<"dequantize_linear"> {
   let summary = "(x - zero_point) * scale, in the scale's element type";
+  let description = [{
+    Scales are per tensor, per slice along `axis` or, with `block_size`,
+    blocked as for quantize_linear.
+  }];
   let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$scale,
                        CGC_AnyTensor:$zero_point,
-                       DefaultValuedAttr<I64Attr, "1">:$axis);
+                       DefaultValuedAttr<I64Attr, "1">:$axis,
+                       DefaultValuedAttr<I64Attr, "0">:$block_size);
   let results = (outs CGC_AnyTensor:$output);
 }
 
