@@ -201,6 +201,40 @@ LogicalResult CumProdOp::inferReturnTypes(MLIRContext *ctx,
                                    adaptor.getAxis(), false, results);
 }
 
+LogicalResult DftOp::inferReturnTypes(MLIRContext *ctx,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<DftOp>(loc, ctx);
+  auto input = inf.singleTensor(adaptor.getOperands(), "input");
+  if (failed(input) || failed(inf.requireFloat(*input, "input")))
+    return failure();
+  if (!adaptor.getAxisAttr() || !adaptor.getDftLengthAttr())
+    return inf.fail("needs attributes 'axis' and 'dft_length'");
+  Shape shape(input->getShape());
+  int64_t rank = shape.size();
+  int64_t axis = adaptor.getAxis(), length = adaptor.getDftLength();
+  // Operators.md, DFT: the last dimension holds real or complex values and
+  // is no valid axis.
+  if (rank < 2 || (shape.back() != 1 && shape.back() != 2))
+    return inf.fail("operand 'input' must end in a dimension of 1 (real) or "
+                    "2 (complex), got ",
+                    shapeStr(shape));
+  if (axis < 0 || axis >= rank - 1)
+    return inf.fail("attribute 'axis' = ", axis, " must be in [0, ", rank - 1,
+                    ")");
+  if (length < 1)
+    return inf.fail("attribute 'dft_length' must be >= 1, got ", length);
+  bool inverse = adaptor.getInverse(), onesided = adaptor.getOnesided();
+  if (onesided && !inverse && shape.back() != 1)
+    return inf.fail("a one-sided forward DFT takes real input");
+  if (onesided && inverse && shape.back() != 2)
+    return inf.fail("a one-sided inverse DFT takes complex input");
+  shape[axis] = onesided && !inverse ? length / 2 + 1 : length;
+  shape.back() = onesided && inverse ? 1 : 2;
+  return inf.result(shape, input->getElementType(), results);
+}
+
 LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

@@ -1,12 +1,15 @@
-//===- SignalConverters.cpp - ONNX window functions -----------------------===//
+//===- SignalConverters.cpp - ONNX signal processing ----------------------===//
 //
 // HannWindow, HammingWindow and BlackmanWindow depend only on their size,
 // which must be known at import time (the window length fixes the output
 // shape), so the converters produce the window as an import-time constant.
+// DFT becomes cgc_op.dft, with its axis and length known at import time.
 //
 //===----------------------------------------------------------------------===//
 #include "ConverterRegistry.h"
 #include "ConverterUtils.h"
+
+#include "opencgc/Dialect/CGCOp/ReductionOps.h"
 
 #include <cmath>
 
@@ -46,6 +49,49 @@ llvm::Error convertWindow(ImportContext &ctx) {
   ctx.setOutputConstant(0, window);
   return llvm::Error::success();
 }
+
+/// DFT: axis is an attribute (default 1) in version 17 and an optional
+/// scalar input (default -2) from version 20; dft_length an optional scalar
+/// input, by default the axis' extent, or 2 * (extent - 1) for the
+/// one-sided inverse (Operators.md, DFT).
+llvm::Error convertDft(ImportContext &ctx) {
+  llvm::Expected<Value> input = ctx.input(0);
+  if (!input)
+    return input.takeError();
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  int64_t rank = shape.size();
+  int64_t axis = ctx.intAttr("axis", 1);
+  if (ctx.getOpVersion() >= 20) {
+    axis = -2;
+    if (ctx.hasInput(2)) {
+      llvm::Expected<Tensor> given = ctx.staticInput(2, "DFT axis");
+      if (!given)
+        return given.takeError();
+      axis = given->getAsInt(0);
+    }
+  }
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank - 1)
+    return ctx.malformed("DFT axis out of range for rank " + llvm::Twine(rank));
+  bool inverse = ctx.intAttr("inverse", 0) != 0;
+  bool onesided = ctx.intAttr("onesided", 0) != 0;
+  int64_t length = onesided && inverse ? 2 * (shape[axis] - 1) : shape[axis];
+  if (ctx.hasInput(1)) {
+    llvm::Expected<Tensor> given = ctx.staticInput(1, "DFT dft_length");
+    if (!given)
+      return given.takeError();
+    length = given->getAsInt(0);
+  }
+  Builder &b = ctx.getBuilder();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::DftOp>(
+          {*input}, {ctx.namedAttr("axis", b.getI64IntegerAttr(axis)),
+                     ctx.namedAttr("dft_length", b.getI64IntegerAttr(length)),
+                     ctx.namedAttr("inverse", b.getBoolAttr(inverse)),
+                     ctx.namedAttr("onesided", b.getBoolAttr(onesided))}));
+}
 } // namespace
 
 void registerSignalConverters(ConverterRegistry &registry) {
@@ -53,6 +99,7 @@ void registerSignalConverters(ConverterRegistry &registry) {
                {"output_datatype", "periodic"});
   registry.add("HammingWindow", convertWindow<25, 46, 21, 46, 0, 1>,
                {"output_datatype", "periodic"});
+  registry.add("DFT", convertDft, {"axis", "inverse", "onesided"}, upTo(20));
   registry.add("BlackmanWindow", convertWindow<42, 100, 1, 2, 8, 100>,
                {"output_datatype", "periodic"});
 }

@@ -322,6 +322,61 @@ llvm::Expected<TensorList> cumProdKernel(Operation *operation,
   return single(out);
 }
 
+/// ONNX DFT, directly from its definition (Operators.md, DFT) in double;
+/// angles reduce k * n modulo the length first to keep them exact.
+llvm::Expected<TensorList> dftKernel(Operation *operation,
+                                     llvm::ArrayRef<Tensor> in) {
+  auto op = cast<cgc_op::DftOp>(operation);
+  const Tensor &x = in[0];
+  Tensor out = allocateResult(operation);
+  ArrayRef<int64_t> inShape = x.getShape(), outShape = out.getShape();
+  int64_t axis = op.getAxis(), length = op.getDftLength();
+  int64_t inComponents = inShape.back(), outComponents = outShape.back();
+  int64_t outer = getNumElements(inShape.take_front(axis));
+  int64_t inner = getNumElements(inShape.drop_front(axis + 1).drop_back());
+  int64_t inExtent = inShape[axis], outExtent = outShape[axis];
+  bool inverse = op.getInverse(), onesided = op.getOnesided();
+  double sign = inverse ? 1.0 : -1.0;
+  // The line's spectrum or signal, zero-padded or cut to dft_length.
+  std::vector<double> re(length), im(length);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      auto inAt = [&](int64_t n, int64_t c) {
+        return ((o * inExtent + n) * inner + i) * inComponents + c;
+      };
+      std::fill(re.begin(), re.end(), 0.0);
+      std::fill(im.begin(), im.end(), 0.0);
+      for (int64_t n = 0; n < std::min(length, inExtent); ++n) {
+        re[n] = x.getAsDouble(inAt(n, 0));
+        im[n] = inComponents == 2 ? x.getAsDouble(inAt(n, 1)) : 0.0;
+      }
+      // IRFFT: the missing half is the conjugate mirror of the given one.
+      if (onesided && inverse)
+        for (int64_t k = inExtent; k < length; ++k)
+          if (length - k < inExtent) {
+            re[k] = re[length - k];
+            im[k] = -im[length - k];
+          }
+      for (int64_t k = 0; k < outExtent; ++k) {
+        double sumRe = 0, sumIm = 0;
+        for (int64_t n = 0; n < length; ++n) {
+          double angle = sign * 2 * M_PI * ((k * n) % length) / length;
+          sumRe += re[n] * std::cos(angle) - im[n] * std::sin(angle);
+          sumIm += re[n] * std::sin(angle) + im[n] * std::cos(angle);
+        }
+        if (inverse) {
+          sumRe /= length;
+          sumIm /= length;
+        }
+        int64_t at = ((o * outExtent + k) * inner + i) * outComponents;
+        out.setFromDouble(at, sumRe);
+        if (outComponents == 2)
+          out.setFromDouble(at + 1, sumIm);
+      }
+    }
+  return single(out);
+}
+
 /// The k largest or smallest elements of each line; ties keep the smaller
 /// index first, as ONNX specifies.
 llvm::Expected<TensorList> topKKernel(Operation *operation,
@@ -456,6 +511,7 @@ void registerReductionKernels(KernelRegistry &registry) {
   registry.add(HardmaxOp::getOperationName(), hardmaxKernel);
   registry.add(CumSumOp::getOperationName(), cumSumKernel);
   registry.add(CumProdOp::getOperationName(), cumProdKernel);
+  registry.add(DftOp::getOperationName(), dftKernel);
   registry.add(TopKOp::getOperationName(), topKKernel);
   registry.add(NegativeLogLikelihoodLossOp::getOperationName(), nllLossKernel);
   registry.add(SoftmaxCrossEntropyLossOp::getOperationName(),

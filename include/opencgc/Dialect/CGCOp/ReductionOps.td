@@ -106,6 +106,23 @@ def CGCOp_CumProdOp : CGCOp_LayerOp<"cum_prod"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_DftOp : CGCOp_LayerOp<"dft"> {
+  let summary = "Discrete Fourier transform along one axis (ONNX DFT)";
+  let description = [{
+    The last dimension holds real (1) or complex (2: real, imaginary)
+    values; axis (>= 0) is another dimension. Its first dft_length values
+    (zero-padded beyond it) are transformed: forward, inverse (divided by
+    dft_length), one-sided forward (RFFT of real input: dft_length / 2 + 1
+    outputs) or one-sided inverse (IRFFT of the first half of a Hermitian
+    spectrum: dft_length real outputs).
+  }];
+  let arguments = (ins CGC_AnyTensor:$input, I64Attr:$axis,
+                       I64Attr:$dft_length,
+                       DefaultValuedAttr<BoolAttr, "false">:$inverse,
+                       DefaultValuedAttr<BoolAttr, "false">:$onesided);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 def CGCOp_TopKOp : CGCOp_LayerOp<"top_k"> {
   let summary = "The k largest (or smallest) values along one axis and "
                 "their int64 indices";
