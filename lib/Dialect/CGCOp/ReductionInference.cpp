@@ -235,6 +235,39 @@ LogicalResult DftOp::inferReturnTypes(MLIRContext *ctx,
   return inf.result(shape, input->getElementType(), results);
 }
 
+LogicalResult StftOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  Inferrer inf = makeInferrer<StftOp>(loc, ctx);
+  if (failed(inf.checkOperandCount(adaptor.getOperands(), 2, 2)))
+    return failure();
+  auto signal = inf.tensor(adaptor.getSignal(), "signal");
+  auto window = inf.tensor(adaptor.getWindow(), "window");
+  if (failed(signal) || failed(window) ||
+      failed(inf.requireFloat(*signal, "signal")) ||
+      failed(inf.sameElementType(*signal, *window, "signal", "window")))
+    return failure();
+  ArrayRef<int64_t> s = signal->getShape(), w = window->getShape();
+  if (s.size() != 3 || (s[2] != 1 && s[2] != 2) || w.size() != 1 || w[0] < 1)
+    return inf.fail("expects a signal B x L x (1 or 2) and a 1-D window, got ",
+                    shapeStr(s), " and ", shapeStr(w));
+  int64_t step = adaptor.getFrameStepAttr() ? adaptor.getFrameStep() : 0;
+  if (step < 1)
+    return inf.fail("needs attribute 'frame_step' >= 1");
+  if (w[0] > s[1])
+    return inf.fail("frame of ", w[0], " samples is longer than the signal (",
+                    s[1], ")");
+  bool onesided = adaptor.getOnesided();
+  // Operators.md, STFT: onesided output "is not possible" for complex
+  // input.
+  if (onesided && s[2] != 1)
+    return inf.fail("a one-sided STFT takes a real signal");
+  int64_t frames = (s[1] - w[0]) / step + 1;
+  return inf.result({s[0], frames, onesided ? w[0] / 2 + 1 : w[0], 2},
+                    signal->getElementType(), results);
+}
+
 LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

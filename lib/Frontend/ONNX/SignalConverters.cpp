@@ -3,7 +3,8 @@
 // HannWindow, HammingWindow and BlackmanWindow depend only on their size,
 // which must be known at import time (the window length fixes the output
 // shape), so the converters produce the window as an import-time constant.
-// DFT becomes cgc_op.dft, with its axis and length known at import time.
+// DFT and STFT become cgc_op.dft and cgc_op.stft, with their axes and
+// lengths known at import time.
 //
 //===----------------------------------------------------------------------===//
 #include "ConverterRegistry.h"
@@ -92,6 +93,64 @@ llvm::Error convertDft(ImportContext &ctx) {
                      ctx.namedAttr("inverse", b.getBoolAttr(inverse)),
                      ctx.namedAttr("onesided", b.getBoolAttr(onesided))}));
 }
+
+/// A static scalar input as an integer.
+llvm::Expected<int64_t> staticInt(ImportContext &ctx, unsigned index,
+                                  StringRef what) {
+  llvm::Expected<Tensor> given = ctx.staticInput(index, what);
+  if (!given)
+    return given.takeError();
+  if (given->getNumElements() != 1)
+    return ctx.malformed(what + " must hold one value");
+  return given->getAsInt(0);
+}
+
+/// STFT (opset 17): frame_step and frame_length known at import; without
+/// a window every frame is taken as is (a window of ones), and without
+/// frame_length the window's length is the frame's.
+llvm::Error convertStft(ImportContext &ctx) {
+  llvm::Expected<Value> signal = ctx.input(0);
+  if (!signal)
+    return signal.takeError();
+  llvm::Expected<int64_t> step = staticInt(ctx, 1, "STFT frame_step");
+  if (!step)
+    return step.takeError();
+  std::optional<Value> window;
+  if (ctx.hasInput(2)) {
+    llvm::Expected<Value> given = ctx.input(2);
+    if (!given)
+      return given.takeError();
+    window = *given;
+  }
+  int64_t length = window ? shapeOf(*window)[0] : 0;
+  if (ctx.hasInput(3)) {
+    llvm::Expected<int64_t> given = staticInt(ctx, 3, "STFT frame_length");
+    if (!given)
+      return given.takeError();
+    if (window && *given != length)
+      return ctx.malformed("STFT frame_length differs from the window's");
+    length = *given;
+  }
+  if (length < 1)
+    return ctx.malformed("STFT needs a window or frame_length");
+  if (!window) {
+    llvm::Expected<DType> dtype = ctx.inputDType(0);
+    if (!dtype)
+      return dtype.takeError();
+    Tensor ones(*dtype, {length});
+    for (int64_t n = 0; n < length; ++n)
+      ones.setFromDouble(n, 1.0);
+    window = ctx.syntheticConstant("window", std::move(ones));
+  }
+  Builder &b = ctx.getBuilder();
+  return setResult(
+      ctx,
+      ctx.create<cgc_op::StftOp>(
+          {*signal, *window},
+          {ctx.namedAttr("frame_step", b.getI64IntegerAttr(*step)),
+           ctx.namedAttr("onesided",
+                         b.getBoolAttr(ctx.intAttr("onesided", 1) != 0))}));
+}
 } // namespace
 
 void registerSignalConverters(ConverterRegistry &registry) {
@@ -99,6 +158,7 @@ void registerSignalConverters(ConverterRegistry &registry) {
                {"output_datatype", "periodic"});
   registry.add("HammingWindow", convertWindow<25, 46, 21, 46, 0, 1>,
                {"output_datatype", "periodic"});
+  registry.add("STFT", convertStft, {"onesided"});
   registry.add("DFT", convertDft, {"axis", "inverse", "onesided"}, upTo(20));
   registry.add("BlackmanWindow", convertWindow<42, 100, 1, 2, 8, 100>,
                {"output_datatype", "periodic"});

@@ -377,6 +377,36 @@ llvm::Expected<TensorList> dftKernel(Operation *operation,
   return single(out);
 }
 
+/// ONNX STFT: the DFT of each windowed frame, in double.
+llvm::Expected<TensorList> stftKernel(Operation *operation,
+                                      llvm::ArrayRef<Tensor> in) {
+  auto op = cast<cgc_op::StftOp>(operation);
+  const Tensor &signal = in[0], &window = in[1];
+  Tensor out = allocateResult(operation);
+  int64_t batch = signal.getShape()[0], samples = signal.getShape()[1];
+  int64_t components = signal.getShape()[2], length = window.getShape()[0];
+  int64_t frames = out.getShape()[1], bins = out.getShape()[2];
+  int64_t step = op.getFrameStep();
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t f = 0; f < frames; ++f)
+      for (int64_t k = 0; k < bins; ++k) {
+        double sumRe = 0, sumIm = 0;
+        for (int64_t n = 0; n < length; ++n) {
+          int64_t at = (b * samples + f * step + n) * components;
+          double w = window.getAsDouble(n);
+          double re = signal.getAsDouble(at) * w;
+          double im = components == 2 ? signal.getAsDouble(at + 1) * w : 0;
+          double angle = -2 * M_PI * ((k * n) % length) / length;
+          sumRe += re * std::cos(angle) - im * std::sin(angle);
+          sumIm += re * std::sin(angle) + im * std::cos(angle);
+        }
+        int64_t at = ((b * frames + f) * bins + k) * 2;
+        out.setFromDouble(at, sumRe);
+        out.setFromDouble(at + 1, sumIm);
+      }
+  return single(out);
+}
+
 /// The k largest or smallest elements of each line; ties keep the smaller
 /// index first, as ONNX specifies.
 llvm::Expected<TensorList> topKKernel(Operation *operation,
@@ -512,6 +542,7 @@ void registerReductionKernels(KernelRegistry &registry) {
   registry.add(CumSumOp::getOperationName(), cumSumKernel);
   registry.add(CumProdOp::getOperationName(), cumProdKernel);
   registry.add(DftOp::getOperationName(), dftKernel);
+  registry.add(StftOp::getOperationName(), stftKernel);
   registry.add(TopKOp::getOperationName(), topKKernel);
   registry.add(NegativeLogLikelihoodLossOp::getOperationName(), nllLossKernel);
   registry.add(SoftmaxCrossEntropyLossOp::getOperationName(),

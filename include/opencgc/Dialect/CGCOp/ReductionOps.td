@@ -123,6 +123,21 @@ def CGCOp_DftOp : CGCOp_LayerOp<"dft"> {
   let results = (outs CGC_AnyTensor:$output);
 }
 
+def CGCOp_StftOp : CGCOp_LayerOp<"stft"> {
+  let summary = "Short-time Fourier transform (ONNX STFT, opset 17)";
+  let description = [{
+    signal B x L x 1 (real) or x 2 (complex); window of frame_length
+    values. Frame f is signal[f * frame_step + n] * window[n], n <
+    frame_length, and its DFT of length frame_length makes output[b, f]:
+    B x frames x bins x 2, bins = frame_length / 2 + 1 when onesided
+    (real signal and window), frame_length otherwise.
+  }];
+  let arguments = (ins CGC_AnyTensor:$signal, CGC_AnyTensor:$window,
+                       I64Attr:$frame_step,
+                       DefaultValuedAttr<BoolAttr, "true">:$onesided);
+  let results = (outs CGC_AnyTensor:$output);
+}
+
 def CGCOp_TopKOp : CGCOp_LayerOp<"top_k"> {
   let summary = "The k largest (or smallest) values along one axis and "
                 "their int64 indices";
