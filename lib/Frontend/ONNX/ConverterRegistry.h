@@ -3,7 +3,7 @@
 #define OPENCGC_LIB_FRONTEND_ONNX_CONVERTERREGISTRY_H
 
 #include "ImportContext.h"
-#include "OpVersions.h"
+#include "opencgc/Frontend/ONNX/OpVersions.h"
 
 namespace opencgc::onnx_import {
 

@@ -2,7 +2,7 @@
 #include "opencgc/Frontend/ONNX/Importer.h"
 
 #include "ConverterRegistry.h"
-#include "OpVersions.h"
+#include "opencgc/Frontend/ONNX/OpVersions.h"
 #include "mlir/IR/Verifier.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "llvm/ADT/StringSet.h"

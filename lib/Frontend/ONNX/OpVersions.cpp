@@ -1,5 +1,5 @@
 //===- OpVersions.cpp - Versions of the ONNX default-domain operators -----===//
-#include "OpVersions.h"
+#include "opencgc/Frontend/ONNX/OpVersions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
