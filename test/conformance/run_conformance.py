@@ -52,7 +52,8 @@ def main():
     for root in args.roots:
         if not os.path.isdir(root):
             sys.exit(f"error: test folder {root} does not exist "
-                     "(install libonnx-testdata)")
+                     "(install libonnx-testdata, or set the CMake cache "
+                     "path that names it)")
     command = [args.opencgc, "conformance", "--device", args.device,
                "--json", args.json] + (["--compiled"] if args.compiled
                                        else []) + (
@@ -78,8 +79,10 @@ def main():
         ok = [r for r in total if r["status"] == "passed"]
         return len(ok), len(total)
 
-    node_ok, node_total = rate(lambda n: folder_of(n, folders) == "node")
-    other_ok, other_total = rate(lambda n: folder_of(n, folders) != "node")
+    node_ok, node_total = rate(
+        lambda n: folder_of(n, folders).startswith("node"))
+    other_ok, other_total = rate(
+        lambda n: not folder_of(n, folders).startswith("node"))
     print(f"pass rate: node {node_ok}/{node_total} "
           f"({100.0 * node_ok / max(node_total, 1):.1f}%), other folders "
           f"{other_ok}/{other_total} "

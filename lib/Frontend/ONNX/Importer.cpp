@@ -2,8 +2,8 @@
 #include "opencgc/Frontend/ONNX/Importer.h"
 
 #include "ConverterRegistry.h"
-#include "opencgc/Frontend/ONNX/OpVersions.h"
 #include "mlir/IR/Verifier.h"
+#include "opencgc/Frontend/ONNX/OpVersions.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -135,34 +135,6 @@ std::optional<std::string> unknownAttribute(const onnx::NodeProto &node,
   return std::nullopt;
 }
 
-/// The version of `node`'s op at `opset` (OpVersions.h), or why the node
-/// cannot be converted at that version: an op that does not exist yet or is
-/// deprecated there makes the model invalid; a version newer than the
-/// converter implements is unsupported, never converted with older
-/// semantics.
-llvm::Expected<int64_t> opVersion(const onnx::NodeProto &node, int64_t opset,
-                                  const Converter &converter) {
-  const OpHistory *history = findOpHistory(node.op_type());
-  if (!history)
-    return opset; // Not an ONNX op; its converter knows what it wants.
-  int64_t version = history->versionAt(opset);
-  if (version == 0)
-    return makeError(node.op_type() + " does not exist in opset " +
-                     llvm::Twine(opset) + " (added in opset " +
-                     llvm::Twine(history->sinceVersions.front()) + ")");
-  if (history->isDeprecated(version))
-    return makeError(node.op_type() + "-" + llvm::Twine(version) +
-                     " is deprecated (the model imports opset " +
-                     llvm::Twine(opset) + ")");
-  if (version > converter.newestVersion)
-    return llvm::make_error<UnsupportedError>(
-        node.op_type() + " version " + std::to_string(version) + " (opset " +
-        std::to_string(opset) +
-        ") is not implemented; the converter implements versions up to " +
-        std::to_string(converter.newestVersion));
-  return version;
-}
-
 /// Puts the model path in front of an error, keeping its kind.
 llvm::Error prefixError(llvm::StringRef path, llvm::Error error) {
   bool unsupported = error.isA<UnsupportedError>();
@@ -251,7 +223,8 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
 
 llvm::Error GraphImporter::convertNode(const onnx::NodeProto &node, int index,
                                        const Converter &converter) {
-  llvm::Expected<int64_t> version = opVersion(node, opset, converter);
+  llvm::Expected<int64_t> version =
+      resolveOpVersion(node.op_type(), opset, converter.newestVersion);
   if (!version)
     return version.takeError();
   if (std::optional<std::string> attr = unknownAttribute(node, converter))

@@ -1,6 +1,7 @@
 //===- OpVersions.cpp - Versions of the ONNX default-domain operators -----===//
 #include "opencgc/Frontend/ONNX/OpVersions.h"
 
+#include "opencgc/Frontend/ONNX/Importer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -56,6 +57,34 @@ const OpHistory *findOpHistory(llvm::StringRef opType) {
   const OpTable &table = getTable();
   auto it = table.ops.find(opType);
   return it == table.ops.end() ? nullptr : &it->second;
+}
+
+llvm::Expected<int64_t> resolveOpVersion(llvm::StringRef opType, int64_t opset,
+                                         int64_t newestImplemented) {
+  const OpHistory *history = findOpHistory(opType);
+  if (!history)
+    return opset; // Not an ONNX op; its converter knows what it wants.
+  int64_t version = history->versionAt(opset);
+  auto invalid = [](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   message.str());
+  };
+  if (version == 0)
+    return invalid(opType + " does not exist in opset " + llvm::Twine(opset) +
+                   " (added in opset " +
+                   llvm::Twine(history->sinceVersions.front()) + ")");
+  if (history->isDeprecated(version))
+    return invalid(opType + "-" + llvm::Twine(version) +
+                   " is deprecated (the model imports opset " +
+                   llvm::Twine(opset) + ")");
+  if (version > newestImplemented)
+    return llvm::make_error<UnsupportedError>(
+        (opType + " version " + llvm::Twine(version) + " (opset " +
+         llvm::Twine(opset) +
+         ") is not implemented; the converter implements versions up to " +
+         llvm::Twine(newestImplemented))
+            .str());
+  return version;
 }
 
 } // namespace opencgc::onnx_import

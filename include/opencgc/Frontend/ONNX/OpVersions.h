@@ -1,5 +1,4 @@
-//===- OpVersions.h - Versions of the ONNX default-domain operators -*- C++
-//-*-===//
+//===- OpVersions.h - Versions of the ONNX default-domain ops -*- C++ -*-===//
 //
 // Which version of an operator a model uses. Every opset of the default
 // domain that changed an operator gives it a new "since-version"; a model
@@ -8,10 +7,11 @@
 // 1.22's docs/Changelog.md (scripts/gen_onnx_op_versions.py).
 //
 //===----------------------------------------------------------------------===//
-#ifndef OPENCGC_LIB_FRONTEND_ONNX_OPVERSIONS_H
-#define OPENCGC_LIB_FRONTEND_ONNX_OPVERSIONS_H
+#ifndef OPENCGC_FRONTEND_ONNX_OPVERSIONS_H
+#define OPENCGC_FRONTEND_ONNX_OPVERSIONS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <vector>
@@ -44,6 +44,15 @@ struct OpHistory {
 /// The history of default-domain op `opType`; null for an unknown op.
 const OpHistory *findOpHistory(llvm::StringRef opType);
 
+/// The version of `opType` a model importing `opset` uses, for a converter
+/// that implements its versions up to `newestImplemented`. An op that does
+/// not exist yet at `opset` or a deprecated version is an error (an invalid
+/// model); a newer version than implemented an UnsupportedError naming the
+/// op, its version and the opset, never converted with older semantics.
+/// An op the table does not know gets `opset`.
+llvm::Expected<int64_t> resolveOpVersion(llvm::StringRef opType, int64_t opset,
+                                         int64_t newestImplemented);
+
 } // namespace opencgc::onnx_import
 
-#endif // OPENCGC_LIB_FRONTEND_ONNX_OPVERSIONS_H
+#endif // OPENCGC_FRONTEND_ONNX_OPVERSIONS_H
