@@ -68,7 +68,8 @@ llvm::cl::opt<Stage> emit(
                    "PTX from libNVVM: a summary, and .ptx files with -o"),
         clEnumValN(Stage::Dxil, "dxil",
                    "validated DXIL compute shaders: the modules as LLVM 22 "
-                   "prints them, or a summary and .dxil containers with -o")),
+                   "prints them, or a summary, .dxil containers and .ll "
+                   "modules with -o")),
     llvm::cl::cat(options));
 llvm::cl::opt<std::string>
     outputDir("o", llvm::cl::desc("Directory for .spv, .bc or .ptx files"),
@@ -177,6 +178,9 @@ llvm::Error emitDxil(codegen::KernelModule &kernels) {
         reinterpret_cast<const char *>(kernel.container.data()),
         kernel.container.size());
     if (llvm::Error error = writeFile(kernel.launch.name + ".dxil", bytes))
+      return error;
+    // The readable form next to it, as LLVM 22 prints the module.
+    if (llvm::Error error = writeFile(kernel.launch.name + ".ll", kernel.text))
       return error;
   }
   return llvm::Error::success();

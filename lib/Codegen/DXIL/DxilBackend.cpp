@@ -193,6 +193,7 @@ Expected<DxilKernel> emitKernel(const Module &lowered,
   scalarize(entry);
   if (Error failure = promoteBytesToWords(entry, launch))
     return std::move(failure);
+  narrowIndexArithmetic(entry);
   simplify(entry);
   bitcode::PointeeTypes pointees;
   emitDxilModuleMetadata(*module, *bindings, launch, target, pointees);

@@ -55,6 +55,12 @@ lowerKernelToDxilEntry(llvm::Module &module, const KernelLaunch &launch,
 llvm::Error promoteBytesToWords(llvm::Function &entry,
                                 const KernelLaunch &launch);
 
+/// Computes `entry`'s i64 index arithmetic in i32, as DXC would for the
+/// same HLSL, so that the shader needs no Int64 capability; i32 byte
+/// offsets bound every index. Leaves a kernel with another i64 use as it
+/// is, and says whether it narrowed anything.
+bool narrowIndexArithmetic(llvm::Function &entry);
+
 } // namespace opencgc::codegen
 
 #endif // OPENCGC_LIB_CODEGEN_DXIL_DXILLOWERING_H
