@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "DxilMath.h"
 
+#include "opencgc/Codegen/DxilOpcodes.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
@@ -30,46 +32,46 @@ Value *unary(IRBuilder<> &b, unsigned opcode, Value *x) {
     return b.CreateUnaryIntrinsic(id, x);
   };
   switch (opcode) {
-  case 6: // FAbs
+  case dxil_op::FAbs:
     return intrinsic(Intrinsic::fabs);
-  case 7: // Saturate
+  case dxil_op::Saturate:
     return saturate(b, x);
-  case 12: // Cos
+  case dxil_op::Cos:
     return intrinsic(Intrinsic::cos);
-  case 13: // Sin
+  case dxil_op::Sin:
     return intrinsic(Intrinsic::sin);
-  case 14: // Tan
+  case dxil_op::Tan:
     return intrinsic(Intrinsic::tan);
-  case 15: // Acos
+  case dxil_op::Acos:
     return intrinsic(Intrinsic::acos);
-  case 16: // Asin
+  case dxil_op::Asin:
     return intrinsic(Intrinsic::asin);
-  case 17: // Atan
+  case dxil_op::Atan:
     return intrinsic(Intrinsic::atan);
-  case 18: // Hcos (cosh)
+  case dxil_op::Hcos: // cosh
     return intrinsic(Intrinsic::cosh);
-  case 19: // Hsin (sinh)
+  case dxil_op::Hsin: // sinh
     return intrinsic(Intrinsic::sinh);
-  case 20: // Htan (tanh)
+  case dxil_op::Htan: // tanh
     return intrinsic(Intrinsic::tanh);
-  case 21: // Exp: 2^x
+  case dxil_op::Exp: // 2^x
     return intrinsic(Intrinsic::exp2);
-  case 22: // Frc: x - floor(x)
+  case dxil_op::Frc: // x - floor(x)
     return b.CreateFSub(x, intrinsic(Intrinsic::floor));
-  case 23: // Log: log2
+  case dxil_op::Log: // log2
     return intrinsic(Intrinsic::log2);
-  case 24: // Sqrt
+  case dxil_op::Sqrt:
     return intrinsic(Intrinsic::sqrt);
-  case 25: // Rsqrt
+  case dxil_op::Rsqrt:
     return b.CreateFDiv(ConstantFP::get(x->getType(), 1.0),
                         intrinsic(Intrinsic::sqrt));
-  case 26: // Round_ne
+  case dxil_op::RoundNe:
     return intrinsic(Intrinsic::roundeven);
-  case 27: // Round_ni
+  case dxil_op::RoundNi:
     return intrinsic(Intrinsic::floor);
-  case 28: // Round_pi
+  case dxil_op::RoundPi:
     return intrinsic(Intrinsic::ceil);
-  case 29: // Round_z
+  case dxil_op::RoundZ:
     return intrinsic(Intrinsic::trunc);
   default:
     return nullptr;
@@ -81,17 +83,17 @@ Value *binary(IRBuilder<> &b, unsigned opcode, Value *x, Value *y) {
     return b.CreateBinaryIntrinsic(id, x, y);
   };
   switch (opcode) {
-  case 35: // FMax
+  case dxil_op::FMax:
     return intrinsic(Intrinsic::maxnum);
-  case 36: // FMin
+  case dxil_op::FMin:
     return intrinsic(Intrinsic::minnum);
-  case 37: // IMax
+  case dxil_op::IMax:
     return intrinsic(Intrinsic::smax);
-  case 38: // IMin
+  case dxil_op::IMin:
     return intrinsic(Intrinsic::smin);
-  case 39: // UMax
+  case dxil_op::UMax:
     return intrinsic(Intrinsic::umax);
-  case 40: // UMin
+  case dxil_op::UMin:
     return intrinsic(Intrinsic::umin);
   default:
     return nullptr;
@@ -100,12 +102,12 @@ Value *binary(IRBuilder<> &b, unsigned opcode, Value *x, Value *y) {
 
 Value *tertiary(IRBuilder<> &b, unsigned opcode, Value *x, Value *y, Value *z) {
   switch (opcode) {
-  case 46: // FMad: not required to be fused
+  case dxil_op::FMad: // not required to be fused
     return b.CreateFAdd(b.CreateFMul(x, y), z);
-  case 47: // Fma: fused
+  case dxil_op::Fma: // fused
     return b.CreateIntrinsic(Intrinsic::fma, {x->getType()}, {x, y, z});
-  case 48: // IMad
-  case 49: // UMad
+  case dxil_op::IMad:
+  case dxil_op::UMad:
     return b.CreateAdd(b.CreateMul(x, y), z);
   default:
     return nullptr;
@@ -116,11 +118,11 @@ Value *specialFloat(IRBuilder<> &b, unsigned opcode, Value *x) {
   auto magnitude = [&] { return b.CreateUnaryIntrinsic(Intrinsic::fabs, x); };
   Constant *infinity = ConstantFP::getInfinity(x->getType());
   switch (opcode) {
-  case 8: // IsNaN
+  case dxil_op::IsNaN:
     return b.CreateFCmpUNO(x, x);
-  case 9: // IsInf
+  case dxil_op::IsInf:
     return b.CreateFCmpOEQ(magnitude(), infinity);
-  case 10: // IsFinite
+  case dxil_op::IsFinite:
     return b.CreateFCmpOLT(magnitude(), infinity);
   default:
     return nullptr;

@@ -13,6 +13,7 @@
 #include "DxilMath.h"
 #include "DxilMetadata.h"
 
+#include "opencgc/Codegen/DxilOpcodes.h"
 #include "opencgc/HostGrid/HostGrid.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -29,20 +30,6 @@ using namespace llvm;
 namespace opencgc::hostgrid {
 namespace {
 
-// Opcodes, reference 4.1 to 4.4.
-constexpr unsigned kCreateHandle = 57;
-constexpr unsigned kBufferLoad = 68;
-constexpr unsigned kBufferStore = 69;
-constexpr unsigned kAtomicBinOp = 78;
-constexpr unsigned kBarrier = 80;
-constexpr unsigned kRawBufferLoad = 139;
-constexpr unsigned kRawBufferStore = 140;
-constexpr unsigned kAnnotateHandle = 216;
-constexpr unsigned kCreateHandleFromBinding = 217;
-constexpr unsigned kThreadId = 93;
-constexpr unsigned kGroupId = 94;
-constexpr unsigned kThreadIdInGroup = 95;
-constexpr unsigned kFlattenedThreadIdInGroup = 96;
 /// BarrierMode bit 1, SyncThreadGroup (reference 4.4); the fence bits need
 /// nothing on the host, where a workgroup runs on one thread.
 constexpr uint64_t kSyncThreadGroup = 1;
@@ -147,21 +134,21 @@ DxilLowering::sourceOf(const CallInst *user, Value *handle) {
       return std::nullopt;
     return constantOperand(call, 0);
   };
-  if (opcodeOf(handle) == kAnnotateHandle)
+  if (opcodeOf(handle) == dxil_op::AnnotateHandle)
     handle = cast<CallInst>(handle)->getArgOperand(1);
   std::optional<uint64_t> opcode = opcodeOf(handle);
   auto *create = dyn_cast<CallInst>(handle);
-  if (opcode == kCreateHandle) {
+  if (opcode == dxil_op::CreateHandle) {
     std::optional<uint64_t> resourceClass = constantOperand(create, 1);
     std::optional<uint64_t> rangeId = constantOperand(create, 2);
     std::optional<uint64_t> index = constantOperand(create, 3);
     if (!resourceClass || *resourceClass > 1 || !rangeId || !index)
-      return unsupported(create, kCreateHandle,
+      return unsupported(create, dxil_op::CreateHandle,
                          ": only constant SRV and UAV handles are bound");
     return HandleSource{create, unsigned(*resourceClass), unsigned(*rangeId),
                         unsigned(*index)};
   }
-  if (opcode == kCreateHandleFromBinding) {
+  if (opcode == dxil_op::CreateHandleFromBinding) {
     // A zero binding (t0) is a zeroinitializer, not a ConstantStruct.
     auto *bind = dyn_cast<Constant>(create->getArgOperand(1));
     auto field = [&](unsigned i) -> std::optional<uint64_t> {
@@ -176,7 +163,7 @@ DxilLowering::sourceOf(const CallInst *user, Value *handle) {
     std::optional<uint64_t> space = field(2);
     std::optional<uint64_t> index = constantOperand(create, 2);
     if (!resourceClass || *resourceClass > 1 || !lowerBound || !space || !index)
-      return unsupported(create, kCreateHandleFromBinding,
+      return unsupported(create, dxil_op::CreateHandleFromBinding,
                          ": only constant SRV and UAV bindings are bound");
     // The record is the one of its class with the binding's range.
     const SmallVector<DxilBinding> &records = facts.bindings[*resourceClass];
@@ -184,7 +171,7 @@ DxilLowering::sourceOf(const CallInst *user, Value *handle) {
       if (record.lowerBound == *lowerBound && record.space == *space)
         return HandleSource{create, unsigned(*resourceClass), unsigned(rangeId),
                             unsigned(*index)};
-    return unsupported(create, kCreateHandleFromBinding,
+    return unsupported(create, dxil_op::CreateHandleFromBinding,
                        ": no record binds register " + Twine(*lowerBound));
   }
   return unsupported(user, *constantOperand(user, 0),
@@ -199,22 +186,22 @@ Expected<unsigned> DxilLowering::slotOf(const CallInst *user, Value *handle) {
   auto [create, resourceClass, rangeId, index] = *source;
   const SmallVector<DxilBinding> &records = facts.bindings[resourceClass];
   if (rangeId >= records.size())
-    return unsupported(create, kCreateHandle,
+    return unsupported(create, dxil_op::CreateHandle,
                        ": range " + Twine(rangeId) + " has no record");
   const DxilBinding &record = records[rangeId];
   if (record.kind != kRawBufferKind)
-    return unsupported(create, kCreateHandle,
+    return unsupported(create, dxil_op::CreateHandle,
                        ": resource kind " + Twine(record.kind) +
                            " (only raw buffers, kind 11, are bound)");
   // The index is the absolute register (reference section 0 item 2).
   if (index < record.lowerBound ||
       index - record.lowerBound >= record.rangeSize)
-    return unsupported(create, kCreateHandle,
+    return unsupported(create, dxil_op::CreateHandle,
                        ": register " + Twine(index) + " outside its range");
   auto owner = std::make_pair(resourceClass, rangeId);
   auto [it, inserted] = owners.try_emplace(index, owner);
   if (!inserted && it->second != owner)
-    return unsupported(create, kCreateHandle,
+    return unsupported(create, dxil_op::CreateHandle,
                        ": an SRV and a UAV both bind register " + Twine(index));
   return index;
 }
@@ -325,10 +312,10 @@ Error DxilLowering::lowerAtomic(CallInst *call) {
       AtomicRMWInst::UMin, AtomicRMWInst::UMax, AtomicRMWInst::Xchg};
   std::optional<uint64_t> operation = constantOperand(call, 2);
   if (!operation || *operation >= std::size(kOps))
-    return unsupported(call, kAtomicBinOp,
+    return unsupported(call, dxil_op::AtomicBinOp,
                        ": the operation is not a constant from 0 to 8");
   if (!call->getType()->isIntegerTy(32))
-    return unsupported(call, kAtomicBinOp, ": only .i32 is lowered");
+    return unsupported(call, dxil_op::AtomicBinOp, ": only .i32 is lowered");
   Expected<unsigned> slot = slotOf(call, call->getArgOperand(1));
   if (!slot)
     return slot.takeError();
@@ -367,7 +354,7 @@ Value *DxilLowering::sreg(IRBuilder<> &b, SpecialRegister reg, unsigned axis) {
 
 Expected<Value *> DxilLowering::lowerId(CallInst *call, unsigned opcode) {
   IRBuilder<> b(call);
-  if (opcode == kFlattenedThreadIdInGroup) {
+  if (opcode == dxil_op::FlattenedThreadIdInGroup) {
     // SV_GroupIndex = x + X * (y + Y * z).
     Value *y = b.CreateAdd(sreg(b, SpecialRegister::Tid, 1),
                            b.CreateMul(sreg(b, SpecialRegister::Ntid, 1),
@@ -380,9 +367,9 @@ Expected<Value *> DxilLowering::lowerId(CallInst *call, unsigned opcode) {
     return unsupported(call, opcode, ": the component is not 0, 1 or 2");
   Value *thread = sreg(b, SpecialRegister::Tid, *axis);
   Value *group = sreg(b, SpecialRegister::Ctaid, *axis);
-  if (opcode == kThreadIdInGroup)
+  if (opcode == dxil_op::ThreadIdInGroup)
     return thread;
-  if (opcode == kGroupId)
+  if (opcode == dxil_op::GroupId)
     return group;
   // SV_DispatchThreadID = group * numthreads + thread.
   Value *size = sreg(b, SpecialRegister::Ntid, *axis);
@@ -392,7 +379,7 @@ Expected<Value *> DxilLowering::lowerId(CallInst *call, unsigned opcode) {
 Error DxilLowering::lowerBarrier(CallInst *call) {
   std::optional<uint64_t> mode = constantOperand(call, 1);
   if (!mode)
-    return unsupported(call, kBarrier, ": the mode is not a constant");
+    return unsupported(call, dxil_op::Barrier, ": the mode is not a constant");
   if (*mode & kSyncThreadGroup) {
     IRBuilder<> b(call);
     b.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_aligned_all,
@@ -404,20 +391,20 @@ Error DxilLowering::lowerBarrier(CallInst *call) {
 
 Error DxilLowering::lowerCall(CallInst *call, unsigned opcode) {
   switch (opcode) {
-  case kBufferLoad:
-  case kRawBufferLoad:
+  case dxil_op::BufferLoad:
+  case dxil_op::RawBufferLoad:
     return lowerLoad(call, opcode);
-  case kBufferStore:
-  case kRawBufferStore:
+  case dxil_op::BufferStore:
+  case dxil_op::RawBufferStore:
     return lowerStore(call, opcode);
-  case kAtomicBinOp:
+  case dxil_op::AtomicBinOp:
     return lowerAtomic(call);
-  case kBarrier:
+  case dxil_op::Barrier:
     return lowerBarrier(call);
-  case kThreadId:
-  case kGroupId:
-  case kThreadIdInGroup:
-  case kFlattenedThreadIdInGroup: {
+  case dxil_op::ThreadId:
+  case dxil_op::GroupId:
+  case dxil_op::ThreadIdInGroup:
+  case dxil_op::FlattenedThreadIdInGroup: {
     Expected<Value *> id = lowerId(call, opcode);
     if (!id)
       return id.takeError();
@@ -447,8 +434,9 @@ Error DxilLowering::run() {
     if (!opcode)
       return createStringError("DXIL kernel @" + kernel.getName() + ": " +
                                callee->getName() + " has no constant opcode");
-    if (*opcode == kCreateHandle || *opcode == kAnnotateHandle ||
-        *opcode == kCreateHandleFromBinding)
+    if (*opcode == dxil_op::CreateHandle ||
+        *opcode == dxil_op::AnnotateHandle ||
+        *opcode == dxil_op::CreateHandleFromBinding)
       handles.push_back(call);
     else
       calls.push_back({call, unsigned(*opcode)});
@@ -459,7 +447,7 @@ Error DxilLowering::run() {
   // Annotations go before the handles they annotate.
   for (CallInst *handle : reverse(handles)) {
     if (!handle->use_empty())
-      return unsupported(handle, kCreateHandle,
+      return unsupported(handle, dxil_op::CreateHandle,
                          ": a handle is used by something other than a "
                          "buffer load or store");
     handle->eraseFromParent();

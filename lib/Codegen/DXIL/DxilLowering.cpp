@@ -281,12 +281,12 @@ bool rewriteSpecialRegister(CallInst &call, const KernelLaunch &launch) {
     replacement = VALUE;                                                       \
     break;                                                                     \
   }
-    OPENCGC_SREG(tid_x, 0, ops.threadId(DxilOpcode::ThreadIdInGroup, axis))
-    OPENCGC_SREG(tid_y, 1, ops.threadId(DxilOpcode::ThreadIdInGroup, axis))
-    OPENCGC_SREG(tid_z, 2, ops.threadId(DxilOpcode::ThreadIdInGroup, axis))
-    OPENCGC_SREG(ctaid_x, 0, ops.threadId(DxilOpcode::GroupId, axis))
-    OPENCGC_SREG(ctaid_y, 1, ops.threadId(DxilOpcode::GroupId, axis))
-    OPENCGC_SREG(ctaid_z, 2, ops.threadId(DxilOpcode::GroupId, axis))
+    OPENCGC_SREG(tid_x, 0, ops.threadId(dxil_op::ThreadIdInGroup, axis))
+    OPENCGC_SREG(tid_y, 1, ops.threadId(dxil_op::ThreadIdInGroup, axis))
+    OPENCGC_SREG(tid_z, 2, ops.threadId(dxil_op::ThreadIdInGroup, axis))
+    OPENCGC_SREG(ctaid_x, 0, ops.threadId(dxil_op::GroupId, axis))
+    OPENCGC_SREG(ctaid_y, 1, ops.threadId(dxil_op::GroupId, axis))
+    OPENCGC_SREG(ctaid_z, 2, ops.threadId(dxil_op::GroupId, axis))
     OPENCGC_SREG(ntid_x, 0, b.getInt32(launch.workgroupSize[axis]))
     OPENCGC_SREG(ntid_y, 1, b.getInt32(launch.workgroupSize[axis]))
     OPENCGC_SREG(ntid_z, 2, b.getInt32(launch.workgroupSize[axis]))

@@ -24,7 +24,7 @@ using namespace llvm;
 namespace opencgc::codegen {
 namespace {
 
-using Op = DxilOpcode;
+namespace Op = dxil_op;
 
 struct MathBuilder {
   IRBuilder<> &b;
@@ -84,7 +84,7 @@ using Lowering = std::function<Value *(MathBuilder &, ArrayRef<Value *>)>;
 const StringMap<Lowering> &lowerings() {
   static const StringMap<Lowering> table = [] {
     StringMap<Lowering> t;
-    auto unary = [&](StringRef name, Op opcode) {
+    auto unary = [&](StringRef name, unsigned opcode) {
       t[name] = [opcode](MathBuilder &m, ArrayRef<Value *> a) {
         return m.ops.unary(opcode, a[0]);
       };

@@ -53,7 +53,7 @@ StringRef DxilOpBuilder::overloadName(Type *type) {
   }
 }
 
-Value *DxilOpBuilder::call(StringRef name, Type *result, DxilOpcode opcode,
+Value *DxilOpBuilder::call(StringRef name, Type *result, unsigned opcode,
                            ArrayRef<Value *> args, Memory memory) {
   SmallVector<Value *> operands = {b.getInt32(unsigned(opcode))};
   operands.append(args.begin(), args.end());
@@ -78,7 +78,7 @@ Value *DxilOpBuilder::createHandle(uint8_t resourceClass, unsigned rangeId,
                                    unsigned index) {
   // Reference 4.1: class and range are constants, index is the absolute
   // register (section 0 item 2), nonUniform false.
-  return call("dx.op.createHandle", handleType(), DxilOpcode::CreateHandle,
+  return call("dx.op.createHandle", handleType(), dxil_op::CreateHandle,
               {b.getInt8(resourceClass), b.getInt32(rangeId), b.getInt32(index),
                b.getFalse()},
               Memory::Read);
@@ -100,7 +100,7 @@ Value *DxilOpBuilder::createAnnotatedHandle(uint8_t resourceClass,
       ConstantStruct::get(bindType, {b.getInt32(index), b.getInt32(index),
                                      b.getInt32(0), b.getInt8(resourceClass)});
   Value *handle = call("dx.op.createHandleFromBinding", handleType(),
-                       DxilOpcode::CreateHandleFromBinding,
+                       dxil_op::CreateHandleFromBinding,
                        {bind, b.getInt32(index), b.getFalse()}, Memory::None);
   // %dx.types.ResourceProperties = { kind | UAV << 12, 0 }: RawBuffer is
   // kind 11 (reference 3.4), as DXC writes {11, 0} and {4107, 0}.
@@ -112,7 +112,7 @@ Value *DxilOpBuilder::createAnnotatedHandle(uint8_t resourceClass,
       propertiesType,
       {b.getInt32(kRawBufferKind | (resourceClass == 1 ? kUavBit : 0)),
        b.getInt32(0)});
-  return call("dx.op.annotateHandle", handleType(), DxilOpcode::AnnotateHandle,
+  return call("dx.op.annotateHandle", handleType(), dxil_op::AnnotateHandle,
               {handle, properties}, Memory::None);
 }
 
@@ -124,14 +124,14 @@ Value *DxilOpBuilder::loadRaw(Value *handle, Value *byteOffset, Type *element,
     // Reference 4.3: on cs_6_0 raw buffers use bufferLoad with c0 the byte
     // offset and c1 undef.
     return call("dx.op.bufferLoad." + suffix, resRetType(element),
-                DxilOpcode::BufferLoad, {handle, byteOffset, undefIndex},
+                dxil_op::BufferLoad, {handle, byteOffset, undefIndex},
                 Memory::Read);
   // rawBufferLoad(handle, index, elementOffset, mask, alignment): the
   // mask names the components read, the alignment is the element's size
   // (as DXC writes for ByteAddressBuffer.Load<T>).
   unsigned alignment = element->getPrimitiveSizeInBits() / 8;
   return call("dx.op.rawBufferLoad." + suffix, resRetType(element),
-              DxilOpcode::RawBufferLoad,
+              dxil_op::RawBufferLoad,
               {handle, byteOffset, undefIndex, b.getInt8((1u << count) - 1),
                b.getInt32(alignment)},
               Memory::Read);
@@ -150,13 +150,13 @@ void DxilOpBuilder::storeRaw(Value *handle, Value *byteOffset,
   operands.push_back(b.getInt8((1u << values.size()) - 1));
   std::string suffix = overloadName(element).str();
   if (!rawBufferOps) {
-    call("dx.op.bufferStore." + suffix, b.getVoidTy(), DxilOpcode::BufferStore,
+    call("dx.op.bufferStore." + suffix, b.getVoidTy(), dxil_op::BufferStore,
          operands, Memory::Write);
     return;
   }
   operands.push_back(b.getInt32(element->getPrimitiveSizeInBits() / 8));
-  call("dx.op.rawBufferStore." + suffix, b.getVoidTy(),
-       DxilOpcode::RawBufferStore, operands, Memory::Write);
+  call("dx.op.rawBufferStore." + suffix, b.getVoidTy(), dxil_op::RawBufferStore,
+       operands, Memory::Write);
 }
 
 Value *DxilOpBuilder::atomicBinOp(Value *handle, DxilAtomicOp operation,
@@ -164,31 +164,30 @@ Value *DxilOpBuilder::atomicBinOp(Value *handle, DxilAtomicOp operation,
   // atomicBinOp(handle, op, offset0, offset1, offset2, value): a raw buffer
   // takes the byte offset as offset0, the others undef (reference 4.3).
   Value *undefIndex = UndefValue::get(b.getInt32Ty());
-  return call("dx.op.atomicBinOp.i32", b.getInt32Ty(), DxilOpcode::AtomicBinOp,
+  return call("dx.op.atomicBinOp.i32", b.getInt32Ty(), dxil_op::AtomicBinOp,
               {handle, b.getInt32(unsigned(operation)), byteOffset, undefIndex,
                undefIndex, operand},
               Memory::Write);
 }
 
-Value *DxilOpBuilder::threadId(DxilOpcode opcode, unsigned component) {
-  StringRef name = opcode == DxilOpcode::GroupId ? "dx.op.groupId.i32"
-                                                 : "dx.op.threadIdInGroup.i32";
+Value *DxilOpBuilder::threadId(unsigned opcode, unsigned component) {
+  StringRef name = opcode == dxil_op::GroupId ? "dx.op.groupId.i32"
+                                              : "dx.op.threadIdInGroup.i32";
   return call(name, b.getInt32Ty(), opcode, {b.getInt32(component)},
               Memory::None);
 }
 
-Value *DxilOpBuilder::unary(DxilOpcode opcode, Value *x) {
+Value *DxilOpBuilder::unary(unsigned opcode, Value *x) {
   return call(("dx.op.unary." + overloadName(x->getType())).str(), x->getType(),
               opcode, {x}, Memory::None);
 }
 
-Value *DxilOpBuilder::binary(DxilOpcode opcode, Value *a, Value *c) {
+Value *DxilOpBuilder::binary(unsigned opcode, Value *a, Value *c) {
   return call(("dx.op.binary." + overloadName(a->getType())).str(),
               a->getType(), opcode, {a, c}, Memory::None);
 }
 
-Value *DxilOpBuilder::tertiary(DxilOpcode opcode, Value *a, Value *c,
-                               Value *d) {
+Value *DxilOpBuilder::tertiary(unsigned opcode, Value *a, Value *c, Value *d) {
   return call(("dx.op.tertiary." + overloadName(a->getType())).str(),
               a->getType(), opcode, {a, c, d}, Memory::None);
 }

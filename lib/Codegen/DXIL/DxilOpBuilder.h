@@ -2,46 +2,11 @@
 #ifndef OPENCGC_LIB_CODEGEN_DXIL_DXILOPBUILDER_H
 #define OPENCGC_LIB_CODEGEN_DXIL_DXILOPBUILDER_H
 
+#include "opencgc/Codegen/DxilOpcodes.h"
+
 #include "llvm/IR/IRBuilder.h"
 
 namespace opencgc::codegen {
-
-/// dx.op opcodes this backend emits (reference section 4; DXIL.rst
-/// "Operations via external functions").
-enum class DxilOpcode : unsigned {
-  FAbs = 6,
-  Saturate = 7,
-  Cos = 12,
-  Sin = 13,
-  Tan = 14,
-  Acos = 15,
-  Asin = 16,
-  Atan = 17,
-  Hcos = 18,
-  Hsin = 19,
-  Htan = 20,
-  Exp = 21,
-  Log = 23,
-  Sqrt = 24,
-  Rsqrt = 25,
-  RoundNe = 26,
-  RoundNi = 27,
-  RoundPi = 28,
-  RoundZ = 29,
-  FMax = 35,
-  FMin = 36,
-  FMad = 46,
-  CreateHandle = 57,
-  BufferLoad = 68,
-  BufferStore = 69,
-  AtomicBinOp = 78,
-  GroupId = 94,
-  ThreadIdInGroup = 95,
-  RawBufferLoad = 139,
-  RawBufferStore = 140,
-  AnnotateHandle = 216,
-  CreateHandleFromBinding = 217,
-};
 
 /// AtomicBinOp operation codes (reference section 0 item 3).
 enum class DxilAtomicOp : unsigned { And = 1, Or = 2 };
@@ -80,16 +45,16 @@ public:
   /// Whether loads and stores use the SM 6.2 raw-buffer operations.
   void useRawBufferOps(bool use) { rawBufferOps = use; }
   /// threadIdInGroup / groupId component.
-  llvm::Value *threadId(DxilOpcode opcode, unsigned component);
+  llvm::Value *threadId(unsigned opcode, unsigned component);
   /// dx.op.unary, .binary, .tertiary on float.
-  llvm::Value *unary(DxilOpcode opcode, llvm::Value *x);
-  llvm::Value *binary(DxilOpcode opcode, llvm::Value *a, llvm::Value *b);
-  llvm::Value *tertiary(DxilOpcode opcode, llvm::Value *a, llvm::Value *b,
+  llvm::Value *unary(unsigned opcode, llvm::Value *x);
+  llvm::Value *binary(unsigned opcode, llvm::Value *a, llvm::Value *b);
+  llvm::Value *tertiary(unsigned opcode, llvm::Value *a, llvm::Value *b,
                         llvm::Value *c);
 
 private:
   enum class Memory { None, Read, Write };
-  llvm::Value *call(llvm::StringRef name, llvm::Type *result, DxilOpcode opcode,
+  llvm::Value *call(llvm::StringRef name, llvm::Type *result, unsigned opcode,
                     llvm::ArrayRef<llvm::Value *> args, Memory memory);
   static llvm::StringRef overloadName(llvm::Type *type);
 

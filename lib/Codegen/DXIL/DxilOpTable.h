@@ -8,53 +8,13 @@
 #ifndef OPENCGC_LIB_CODEGEN_DXIL_DXILOPTABLE_H
 #define OPENCGC_LIB_CODEGEN_DXIL_DXILOPTABLE_H
 
+#include "opencgc/Codegen/DxilOpcodes.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 
 namespace opencgc::codegen {
-
-/// Opcodes the rules refer to by name.
-namespace dxil_op {
-enum : unsigned {
-  Msad = 50,
-  Fma = 47,
-  CreateHandle = 57,
-  CBufferLoad = 58,
-  CBufferLoadLegacy = 59,
-  Sample = 60,
-  TextureLoad = 66,
-  TextureStore = 67,
-  BufferLoad = 68,
-  BufferStore = 69,
-  BufferUpdateCounter = 70,
-  CheckAccessFullyMapped = 71,
-  GetDimensions = 72,
-  TextureGather = 73,
-  TextureGatherCmp = 74,
-  AtomicBinOp = 78,
-  AtomicCompareExchange = 79,
-  Barrier = 80,
-  ThreadId = 93,
-  GroupId = 94,
-  ThreadIdInGroup = 95,
-  WaveActiveOp = 119,
-  WaveActiveBit = 120,
-  WavePrefixOp = 121,
-  RawBufferLoad = 139,
-  RawBufferStore = 140,
-  AllocateRayQuery = 178,
-  LastRayQuery = 215,
-  AnnotateHandle = 216,
-  CreateHandleFromBinding = 217,
-  CreateHandleFromHeap = 218,
-  TextureGatherRaw = 223,
-  SampleCmpLevel = 224,
-  TextureStoreSample = 225,
-  SampleCmpGrad = 254,
-  SampleCmpBias = 255,
-};
-} // namespace dxil_op
 
 /// Opcodes 0 to 257 exist; DXIL.rst lists no more.
 inline constexpr unsigned kDxilOpCount = 258;
