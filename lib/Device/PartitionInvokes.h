@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace opencgc::device {
@@ -37,6 +38,13 @@ struct PartitionInvoke {
   llvm::SmallVector<unsigned, 8> operands;
   /// cgc.depends, when the schedule recorded it.
   std::optional<llvm::SmallVector<int64_t, 4>> depends;
+};
+
+/// What a generated partition keeps of an invoke to run it: the subgraph
+/// whose kernels it launches and the bind point behind each operand.
+struct InvokeStep {
+  std::string subgraph;
+  llvm::SmallVector<unsigned, 8> operands;
 };
 
 /// The partition's invokes in order. An invoke of something other than a

@@ -29,12 +29,6 @@ struct LoadedKernel {
   std::string entryPoint;
 };
 
-/// One cgc.invoke: its subgraph and the bind point behind each operand.
-struct InvokeStep {
-  std::string subgraph;
-  llvm::SmallVector<unsigned, 8> operands;
-};
-
 class GeneratedPartition final : public CudaPartition {
 public:
   GeneratedPartition(OwningOpRef<cgc::ModuleOp> module,

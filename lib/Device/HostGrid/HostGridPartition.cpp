@@ -18,12 +18,6 @@ using namespace mlir;
 namespace opencgc::device {
 namespace {
 
-/// One cgc.invoke: its subgraph and the bind point behind each operand.
-struct InvokeStep {
-  std::string subgraph;
-  llvm::SmallVector<unsigned, 8> operands;
-};
-
 class HostGridPartition final : public ReferencePartition {
 public:
   HostGridPartition(OwningOpRef<cgc::ModuleOp> module,

@@ -35,11 +35,9 @@ struct CompiledKernel {
   std::array<uint32_t, 3> groups;
 };
 
-/// One cgc.invoke: the kernels of its subgraph and the bind point behind
-/// each operand.
-struct InvokeStep {
-  std::string subgraph;
-  llvm::SmallVector<unsigned, 8> operands;
+/// One cgc.invoke, with what Vulkan's barriers need besides: how many
+/// operands are inputs and the invokes it depends on.
+struct VulkanInvokeStep : InvokeStep {
   unsigned numInputs = 0;
   llvm::SmallVector<int64_t, 4> depends;
 };
@@ -80,7 +78,7 @@ private:
   mutable cgc::PartitionOp partition;
   std::string name;
   llvm::StringMap<std::vector<CompiledKernel>> kernels;
-  std::vector<InvokeStep> steps;
+  std::vector<VulkanInvokeStep> steps;
   std::vector<BindPoint> bindPoints;
   bool fromCache = false;
 };
@@ -143,7 +141,7 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
     return fail(llvm::toString(invokes.takeError()));
   for (PartitionInvoke &invoke : *invokes) {
     cgc::SubgraphOp subgraph = invoke.subgraph;
-    InvokeStep step;
+    VulkanInvokeStep step;
     step.subgraph = subgraph.getSymName().str();
     step.numInputs = subgraph.getFunctionalDefinition().getNumArguments();
     step.operands = std::move(invoke.operands);
