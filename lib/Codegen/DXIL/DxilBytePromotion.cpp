@@ -9,12 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DxilLowering.h"
+#include "DxilRetyping.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,16 +23,6 @@ namespace opencgc::codegen {
 namespace {
 
 bool isByte(const Value *value) { return value->getType()->isIntegerTy(8); }
-
-/// Whether an instruction makes or reads an i8 value; the i8 immediates
-/// of dx.op calls are DXIL's own and stay.
-bool touchesBytes(const Instruction &instruction) {
-  bool isCall = isa<CallInst>(instruction);
-  return isByte(&instruction) ||
-         any_of(instruction.operands(), [&](const Use &use) {
-           return isByte(use.get()) && !(isCall && isa<Constant>(use.get()));
-         });
-}
 
 class BytePromotion {
 public:
@@ -147,13 +136,13 @@ Expected<Value *> BytePromotion::promote(Instruction &instruction) {
 }
 
 Error BytePromotion::run() {
-  SmallVector<Instruction *> touched;
-  ReversePostOrderTraversal<Function *> order(&entry);
-  for (BasicBlock *block : order)
-    for (Instruction &instruction : *block)
-      if (touchesBytes(instruction))
-        touched.push_back(&instruction);
-  for (Instruction *instruction : touched) {
+  Type *byte = Type::getInt8Ty(entry.getContext());
+  std::optional<SmallVector<Instruction *>> touched =
+      collectRetyped(entry, byte);
+  if (!touched)
+    return createStringError("kernel @" + launch.name +
+                             ": an 8-bit value in an unreachable block");
+  for (Instruction *instruction : *touched) {
     Expected<Value *> wide = promote(*instruction);
     if (!wide)
       return wide.takeError();
@@ -168,17 +157,8 @@ Error BytePromotion::run() {
     }
     twins[instruction] = *wide;
   }
-  for (auto [phi, wide] : phis)
-    for (auto [value, block] : zip(phi->incoming_values(), phi->blocks()))
-      wide->addIncoming(twin(value), block);
-  // What produced a byte is dropped; what only read bytes is replaced.
-  for (Instruction *instruction : touched)
-    if (!isByte(instruction))
-      instruction->replaceAllUsesWith(twins[instruction]);
-  for (Instruction *instruction : touched)
-    instruction->dropAllReferences();
-  for (Instruction *instruction : touched)
-    instruction->eraseFromParent();
+  replaceRetyped(
+      *touched, phis, [&](Value *value) { return twin(value); }, byte);
   return Error::success();
 }
 

@@ -10,12 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DxilLowering.h"
+#include "DxilRetyping.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -24,12 +23,6 @@ namespace opencgc::codegen {
 namespace {
 
 bool isWide(const Value *value) { return value->getType()->isIntegerTy(64); }
-
-bool touchesWide(const Instruction &instruction) {
-  return isWide(&instruction) ||
-         any_of(instruction.operands(),
-                [](const Use &use) { return isWide(use.get()); });
-}
 
 /// Whether the narrowing below has a form for `instruction`.
 bool isIndexArithmetic(const Instruction &instruction) {
@@ -123,35 +116,21 @@ Value *IndexNarrowing::rewrite(Instruction &instruction) {
 }
 
 bool IndexNarrowing::run() {
-  SmallVector<Instruction *> touched;
-  unsigned allTouching = count_if(instructions(entry), touchesWide);
-  ReversePostOrderTraversal<Function *> order(&entry);
-  for (BasicBlock *block : order)
-    for (Instruction &instruction : *block)
-      if (touchesWide(instruction)) {
-        if (!isIndexArithmetic(instruction) ||
-            !all_of(instruction.operands(),
-                    [](const Use &use) { return fitsInI32(use.get()); }))
-          return false;
-        touched.push_back(&instruction);
-      }
-  // An i64 in an unreachable block would have no narrowed twin.
-  if (touched.size() != allTouching)
+  Type *wide = Type::getInt64Ty(entry.getContext());
+  std::optional<SmallVector<Instruction *>> touched =
+      collectRetyped(entry, wide);
+  auto narrowable = [](Instruction *instruction) {
+    return isIndexArithmetic(*instruction) &&
+           all_of(instruction->operands(),
+                  [](const Use &use) { return fitsInI32(use.get()); });
+  };
+  if (!touched || touched->empty() || !all_of(*touched, narrowable))
     return false;
-  for (Instruction *instruction : touched)
+  for (Instruction *instruction : *touched)
     narrowed[instruction] = rewrite(*instruction);
-  for (auto [phi, small] : phis)
-    for (auto [value, block] : zip(phi->incoming_values(), phi->blocks()))
-      small->addIncoming(narrow(value), block);
-  // What made an i64 is dropped; what only read one is replaced.
-  for (Instruction *instruction : touched)
-    if (!isWide(instruction))
-      instruction->replaceAllUsesWith(narrowed[instruction]);
-  for (Instruction *instruction : touched)
-    instruction->dropAllReferences();
-  for (Instruction *instruction : touched)
-    instruction->eraseFromParent();
-  return !touched.empty();
+  replaceRetyped(
+      *touched, phis, [&](Value *value) { return narrow(value); }, wide);
+  return true;
 }
 
 } // namespace
