@@ -43,6 +43,26 @@ llvm::StringRef getDTypeName(DType dtype) {
     return "uint64";
   case DType::Bool:
     return "bool";
+  case DType::Float8E4M3FN:
+    return "float8e4m3fn";
+  case DType::Float8E4M3FNUZ:
+    return "float8e4m3fnuz";
+  case DType::Float8E5M2:
+    return "float8e5m2";
+  case DType::Float8E5M2FNUZ:
+    return "float8e5m2fnuz";
+  case DType::Float8E8M0:
+    return "float8e8m0";
+  case DType::Float4E2M1:
+    return "float4e2m1";
+  case DType::Int4:
+    return "int4";
+  case DType::UInt4:
+    return "uint4";
+  case DType::Int2:
+    return "int2";
+  case DType::UInt2:
+    return "uint2";
   }
   return "unknown";
 }
@@ -62,20 +82,58 @@ std::optional<DType> parseDTypeName(llvm::StringRef name) {
       .Case("uint32", DType::UInt32)
       .Case("uint64", DType::UInt64)
       .Case("bool", DType::Bool)
+      .Case("float8e4m3fn", DType::Float8E4M3FN)
+      .Case("float8e4m3fnuz", DType::Float8E4M3FNUZ)
+      .Case("float8e5m2", DType::Float8E5M2)
+      .Case("float8e5m2fnuz", DType::Float8E5M2FNUZ)
+      .Case("float8e8m0", DType::Float8E8M0)
+      .Case("float4e2m1", DType::Float4E2M1)
+      .Case("int4", DType::Int4)
+      .Case("uint4", DType::UInt4)
+      .Case("int2", DType::Int2)
+      .Case("uint2", DType::UInt2)
       .Default(std::nullopt);
 }
 
 bool isFloatDType(DType dtype) {
   return dtype == DType::Float16 || dtype == DType::BFloat16 ||
-         dtype == DType::Float32 || dtype == DType::Float64;
+         dtype == DType::Float32 || dtype == DType::Float64 ||
+         dtype == DType::Float8E4M3FN || dtype == DType::Float8E4M3FNUZ ||
+         dtype == DType::Float8E5M2 || dtype == DType::Float8E5M2FNUZ ||
+         dtype == DType::Float8E8M0 || dtype == DType::Float4E2M1;
 }
 bool isSignedIntDType(DType dtype) {
   return dtype == DType::Int8 || dtype == DType::Int16 ||
-         dtype == DType::Int32 || dtype == DType::Int64;
+         dtype == DType::Int32 || dtype == DType::Int64 ||
+         dtype == DType::Int4 || dtype == DType::Int2;
 }
 bool isUnsignedIntDType(DType dtype) {
   return dtype == DType::UInt8 || dtype == DType::UInt16 ||
-         dtype == DType::UInt32 || dtype == DType::UInt64;
+         dtype == DType::UInt32 || dtype == DType::UInt64 ||
+         dtype == DType::UInt4 || dtype == DType::UInt2;
+}
+
+bool isNarrowDType(DType dtype) { return dtype >= DType::Float8E4M3FN; }
+
+unsigned getDTypeBitWidth(DType dtype) {
+  switch (dtype) {
+  case DType::Float4E2M1:
+  case DType::Int4:
+  case DType::UInt4:
+    return 4;
+  case DType::Int2:
+  case DType::UInt2:
+    return 2;
+  default:
+    return 8 * getDTypeSize(dtype);
+  }
+}
+
+uint64_t getStorageSize(DType dtype, uint64_t count) {
+  unsigned bits = getDTypeBitWidth(dtype);
+  if (bits >= 8)
+    return count * (bits / 8);
+  return (count * bits + 7) / 8;
 }
 
 std::optional<DType> dtypeFromElementType(mlir::Type type) {
@@ -94,6 +152,16 @@ std::optional<DType> dtypeFromElementType(mlir::Type type) {
       .Case([](UInt32Type) { return DType::UInt32; })
       .Case([](UInt64Type) { return DType::UInt64; })
       .Case([](BoolType) { return DType::Bool; })
+      .Case([](Float8E4M3FNType) { return DType::Float8E4M3FN; })
+      .Case([](Float8E4M3FNUZType) { return DType::Float8E4M3FNUZ; })
+      .Case([](Float8E5M2Type) { return DType::Float8E5M2; })
+      .Case([](Float8E5M2FNUZType) { return DType::Float8E5M2FNUZ; })
+      .Case([](Float8E8M0Type) { return DType::Float8E8M0; })
+      .Case([](Float4E2M1Type) { return DType::Float4E2M1; })
+      .Case([](Int4Type) { return DType::Int4; })
+      .Case([](UInt4Type) { return DType::UInt4; })
+      .Case([](Int2Type) { return DType::Int2; })
+      .Case([](UInt2Type) { return DType::UInt2; })
       .Default([](mlir::Type) { return std::nullopt; });
 }
 
@@ -126,6 +194,26 @@ mlir::Type getElementType(mlir::MLIRContext *context, DType dtype) {
     return UInt64Type::get(context);
   case DType::Bool:
     return BoolType::get(context);
+  case DType::Float8E4M3FN:
+    return Float8E4M3FNType::get(context);
+  case DType::Float8E4M3FNUZ:
+    return Float8E4M3FNUZType::get(context);
+  case DType::Float8E5M2:
+    return Float8E5M2Type::get(context);
+  case DType::Float8E5M2FNUZ:
+    return Float8E5M2FNUZType::get(context);
+  case DType::Float8E8M0:
+    return Float8E8M0Type::get(context);
+  case DType::Float4E2M1:
+    return Float4E2M1Type::get(context);
+  case DType::Int4:
+    return Int4Type::get(context);
+  case DType::UInt4:
+    return UInt4Type::get(context);
+  case DType::Int2:
+    return Int2Type::get(context);
+  case DType::UInt2:
+    return UInt2Type::get(context);
   }
   return {};
 }

@@ -107,9 +107,12 @@ static llvm::Expected<Descr> parseDescr(llvm::StringRef text) {
 }
 
 static llvm::StringRef getNpyCode(DType dtype) {
-  // NumPy has no bfloat16; serializeNpy widens it to float32.
-  if (dtype == DType::BFloat16)
+  // NumPy has no bfloat16, float8, float4, int4 or int2; serializeNpy
+  // widens them to float32, int8 or uint8, which hold every value exactly.
+  if (dtype == DType::BFloat16 || (isNarrowDType(dtype) && isFloatDType(dtype)))
     return "f4";
+  if (isNarrowDType(dtype))
+    return isSignedIntDType(dtype) ? "i1" : "u1";
   for (const NpyType &type : kNpyTypes)
     if (type.dtype == dtype)
       return type.code;
@@ -447,7 +450,7 @@ llvm::Expected<Tensor> opencgc::parseNpy(llvm::ArrayRef<uint8_t> bytes,
       header->shape, dtype, nameForErrors + ": npy header 'shape'");
   if (!count)
     return count.takeError();
-  int64_t byteSize = *count * static_cast<int64_t>(getDTypeSize(dtype));
+  int64_t byteSize = static_cast<int64_t>(getStorageSize(dtype, *count));
   if (llvm::Error err = checkDataSize(bytes, preamble->dataOffset, byteSize,
                                       *header, nameForErrors))
     return std::move(err);
@@ -480,7 +483,7 @@ llvm::Expected<Tensor> opencgc::readNpy(llvm::StringRef path) {
 /// The header dict exactly as NumPy writes it (keys sorted, trailing ", ").
 static std::string formatHeaderDict(const Tensor &tensor) {
   DType dtype = tensor.getDType();
-  char order = getDTypeSize(dtype) == 1 ? '|' : '<';
+  char order = getNpyCode(dtype).ends_with("1") ? '|' : '<';
   std::string dict;
   llvm::raw_string_ostream os(dict);
   os << "{'descr': '" << order << getNpyCode(dtype)
@@ -518,16 +521,22 @@ std::vector<uint8_t> opencgc::serializeNpy(const Tensor &tensor) {
   assert(tensor.isValid() && "serializeNpy needs a tensor with storage");
   std::vector<uint8_t> bytes = buildHeader(formatHeaderDict(tensor));
   size_t dataOffset = bytes.size();
-  if (tensor.getDType() != DType::BFloat16) {
+  DType dtype = tensor.getDType();
+  if (dtype != DType::BFloat16 && !isNarrowDType(dtype)) {
     const uint8_t *data = tensor.getBytes();
     bytes.insert(bytes.end(), data, data + tensor.getByteSize());
     return bytes;
   }
+  if (isNarrowDType(dtype) && !isFloatDType(dtype)) { // int4/int2 as bytes
+    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
+      bytes.push_back(static_cast<uint8_t>(tensor.getAsInt(i)));
+    return bytes;
+  }
   bytes.resize(dataOffset + tensor.getNumElements() * sizeof(float));
-  const BFloat16 *values = tensor.getData<BFloat16>();
   for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-    endian::write32le(&bytes[dataOffset + i * sizeof(float)],
-                      llvm::bit_cast<uint32_t>(static_cast<float>(values[i])));
+    endian::write32le(
+        &bytes[dataOffset + i * sizeof(float)],
+        llvm::bit_cast<uint32_t>(static_cast<float>(tensor.getAsDouble(i))));
   return bytes;
 }
 

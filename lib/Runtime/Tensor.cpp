@@ -1,7 +1,10 @@
 //===- Tensor.cpp - Dense host tensors ------------------------------------===//
 #include "opencgc/Runtime/Tensor.h"
 
+#include "opencgc/Runtime/NarrowTypes.h"
+
 #include <cassert>
+#include <cmath>
 #include <cstring>
 
 namespace opencgc {
@@ -25,10 +28,12 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape) {
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : dtype(dtype), shape(shape.begin(), shape.end()),
       numElements(opencgc::getNumElements(shape)),
-      storage(std::make_shared<std::vector<uint8_t>>(numElements *
-                                                     getDTypeSize(dtype))) {}
+      storage(std::make_shared<std::vector<uint8_t>>(
+          getStorageSize(dtype, numElements))) {}
 
 double Tensor::getAsDouble(int64_t index) const {
+  if (isNarrowDType(dtype))
+    return decodeNarrow(dtype, loadNarrowCode(dtype, getBytes(), index));
   return dispatchDType(dtype, [&](auto zero) -> double {
     using T = decltype(zero);
     return static_cast<double>(
@@ -37,6 +42,10 @@ double Tensor::getAsDouble(int64_t index) const {
 }
 
 int64_t Tensor::getAsInt(int64_t index) const {
+  if (isNarrowDType(dtype)) {
+    double value = getAsDouble(index);
+    return std::isfinite(value) ? static_cast<int64_t>(value) : 0;
+  }
   return dispatchDType(dtype, [&](auto zero) -> int64_t {
     using T = decltype(zero);
     return static_cast<int64_t>(
@@ -45,6 +54,9 @@ int64_t Tensor::getAsInt(int64_t index) const {
 }
 
 void Tensor::setFromDouble(int64_t index, double value) {
+  if (isNarrowDType(dtype))
+    return storeNarrowCode(dtype, getBytes(), index,
+                           encodeNarrow(dtype, value));
   dispatchDType(dtype, [&](auto zero) {
     using T = decltype(zero);
     using C = ComputeType<T>;
@@ -56,6 +68,10 @@ void Tensor::setFromDouble(int64_t index, double value) {
 }
 
 void Tensor::setFromInt(int64_t index, int64_t value) {
+  if (isNarrowDType(dtype))
+    return storeNarrowCode(dtype, getBytes(), index,
+                           isFloatDType(dtype) ? encodeNarrow(dtype, value)
+                                               : wrapNarrowInt(dtype, value));
   dispatchDType(dtype, [&](auto zero) {
     using T = decltype(zero);
     using C = ComputeType<T>;
@@ -89,7 +105,7 @@ Tensor Tensor::reshaped(llvm::ArrayRef<int64_t> newShape) const {
 }
 
 Tensor Tensor::bitcast(DType newType) const {
-  assert(getDTypeSize(newType) == getDTypeSize(dtype) &&
+  assert(getDTypeBitWidth(newType) == getDTypeBitWidth(dtype) &&
          "bitcast must keep the element size");
   Tensor view = *this;
   view.dtype = newType;

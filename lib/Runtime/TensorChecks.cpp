@@ -22,6 +22,7 @@ llvm::Expected<int64_t> checkNumElements(llvm::ArrayRef<int64_t> shape,
                                      " has more than 2^63 elements");
   }
   int64_t bytes;
+  // Packed sub-byte types need fewer bytes than elements, never more.
   if (llvm::MulOverflow(count, static_cast<int64_t>(getDTypeSize(dtype)),
                         bytes))
     return llvm::createStringError(context + ": shape " + formatShape(shape) +

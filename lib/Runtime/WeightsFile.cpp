@@ -49,11 +49,29 @@ struct DTypeCode {
 };
 
 const DTypeCode kDTypeCodes[] = {
-    {1, DType::Float32},   {2, DType::UInt8},   {3, DType::Int8},
-    {4, DType::UInt16},    {5, DType::Int16},   {6, DType::Int32},
-    {7, DType::Int64},     {9, DType::Bool},    {10, DType::Float16},
-    {11, DType::Float64},  {12, DType::UInt32}, {13, DType::UInt64},
+    {1, DType::Float32},
+    {2, DType::UInt8},
+    {3, DType::Int8},
+    {4, DType::UInt16},
+    {5, DType::Int16},
+    {6, DType::Int32},
+    {7, DType::Int64},
+    {9, DType::Bool},
+    {10, DType::Float16},
+    {11, DType::Float64},
+    {12, DType::UInt32},
+    {13, DType::UInt64},
     {16, DType::BFloat16},
+    {17, DType::Float8E4M3FN},
+    {18, DType::Float8E4M3FNUZ},
+    {19, DType::Float8E5M2},
+    {20, DType::Float8E5M2FNUZ},
+    {21, DType::UInt4},
+    {22, DType::Int4},
+    {23, DType::Float4E2M1},
+    {24, DType::Float8E8M0},
+    {25, DType::UInt2},
+    {26, DType::Int2},
 };
 
 /// A table entry as read, before its data range is checked.
@@ -354,7 +372,7 @@ llvm::Error TableParser::parseTypeAndShape(Entry &entry,
       checkNumElements(entry.shape, *dtype, fileName + ": " + what);
   if (!count)
     return count.takeError();
-  uint64_t expected = *count * getDTypeSize(*dtype);
+  uint64_t expected = getStorageSize(*dtype, *count); // sub-byte: packed
   if (entry.size != expected)
     return error(what + ": data size is " + llvm::Twine(entry.size) +
                  " bytes but " + getDTypeName(*dtype) + " " +

@@ -35,10 +35,34 @@ enum class DType : uint8_t {
   UInt32,
   UInt64,
   Bool,
+  // ONNX's narrow types (IR.md "Elemental types"). Float8 codes take one
+  // byte each; the 4- and 2-bit types are packed low bits first. Only cast,
+  // quantize_linear, dequantize_linear, bitcast and reshape take them
+  // (isNarrowDType); dispatchDType hands their codes out as uint8_t.
+  Float8E4M3FN,
+  Float8E4M3FNUZ,
+  Float8E5M2,
+  Float8E5M2FNUZ,
+  Float8E8M0,
+  Float4E2M1,
+  Int4,
+  UInt4,
+  Int2,
+  UInt2,
 };
 
-/// Bytes one element occupies.
+/// Bytes one element occupies (1 for the packed sub-byte types: use
+/// getStorageSize for whole tensors).
 size_t getDTypeSize(DType dtype);
+/// Bits one element occupies (4 or 2 for the packed types).
+unsigned getDTypeBitWidth(DType dtype);
+/// Bytes `count` elements occupy, sub-byte types packed and rounded up.
+uint64_t getStorageSize(DType dtype, uint64_t count);
+/// True for float8, float4, int4/uint4, int2/uint2: the types only the
+/// conversion layers compute on.
+bool isNarrowDType(DType dtype);
+/// True for the types stored several to a byte.
+inline bool isPackedDType(DType dtype) { return getDTypeBitWidth(dtype) < 8; }
 /// The CGC spelling without the dialect prefix: "float32", "int8", ...
 llvm::StringRef getDTypeName(DType dtype);
 std::optional<DType> parseDTypeName(llvm::StringRef name);
@@ -111,6 +135,17 @@ template <typename Fn> decltype(auto) dispatchDType(DType dtype, Fn &&fn) {
     return fn(uint64_t{});
   case DType::Bool:
     return fn(bool{});
+  case DType::Float8E4M3FN:
+  case DType::Float8E4M3FNUZ:
+  case DType::Float8E5M2:
+  case DType::Float8E5M2FNUZ:
+  case DType::Float8E8M0:
+  case DType::Float4E2M1:
+  case DType::Int4:
+  case DType::UInt4:
+  case DType::Int2:
+  case DType::UInt2:
+    return fn(uint8_t{}); // raw codes; see isNarrowDType
   }
   return fn(float{});
 }

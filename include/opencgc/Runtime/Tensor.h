@@ -34,7 +34,7 @@ public:
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   int64_t getRank() const { return shape.size(); }
   int64_t getNumElements() const { return numElements; }
-  size_t getByteSize() const { return numElements * getDTypeSize(dtype); }
+  size_t getByteSize() const { return getStorageSize(dtype, numElements); }
   bool isValid() const { return storage != nullptr; }
 
   uint8_t *getBytes() { return storage->data(); }
@@ -49,7 +49,8 @@ public:
   /// Element `index` (row-major) converted to double / int64.
   double getAsDouble(int64_t index) const;
   int64_t getAsInt(int64_t index) const;
-  /// Stores `value` into element `index`, converting to the element type.
+  /// Stores `value` into element `index`, converting to the element type
+  /// (narrow float types saturate, narrow integers keep their low bits).
   void setFromDouble(int64_t index, double value);
   void setFromInt(int64_t index, int64_t value);
 

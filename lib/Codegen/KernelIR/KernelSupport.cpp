@@ -130,11 +130,37 @@ std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {
   return broadcastShapes(shapes);
 }
 
+/// The first value of a narrow element type (float8, float4, int4, int2)
+/// in `definition`: GPU kernels have none, so such subgraphs stay on the
+/// reference device.
+static std::optional<Type>
+findNarrowElement(cgc::FunctionalDefinitionOp definition) {
+  auto isNarrow = [](Type type) {
+    auto tensor = dyn_cast<cgc::TensorType>(type);
+    return tensor && cgc::isNarrowElement(tensor.getElementType());
+  };
+  for (Type type : definition.getArgumentTypes())
+    if (isNarrow(type))
+      return type;
+  std::optional<Type> found;
+  definition.getBodyBlock()->walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (isNarrow(type))
+        found = type;
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
 llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   if (!definition)
     return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
                                    " has no functional definition");
+  if (std::optional<Type> narrow = findNarrowElement(definition))
+    return unsupported(subgraph,
+                       llvm::formatv("element type {0}",
+                                     typeList(llvm::ArrayRef<Type>(*narrow))));
   if (isMatmulSubgraph(definition))
     return checkMatmulSupport(subgraph);
   if (isConvolutionSubgraph(definition))

@@ -201,7 +201,8 @@ bool satisfies(const ValueConstraints &c, Value value) {
     return false;
   if (c.alignment) {
     int64_t inner = type.getShape().empty() ? 1 : type.getShape().back();
-    int64_t bytes = inner * cgc::getElementBitWidth(type.getElementType()) / 8;
+    int64_t bytes = // packed sub-byte rows round up
+        (inner * cgc::getElementBitWidth(type.getElementType()) + 7) / 8;
     if (bytes % *c.alignment != 0)
       return false;
   }

@@ -344,7 +344,9 @@ LogicalResult ViewMemRefOp::verify() {
   MemRefType source = getSource().getType();
   MemRefType view = getResult().getType();
   int64_t offset = getOffset();
-  int64_t elementBytes = getElementBitWidth(view.getElementType()) / 8;
+  // Packed sub-byte elements (int4, ...) start at a whole byte.
+  int64_t elementBytes =
+      std::max<int64_t>(1, getElementBitWidth(view.getElementType()) / 8);
   if (source.getIsConstant() != view.getIsConstant())
     return emitOpError("view ") << view << " and source " << source
                                 << " must agree on the constant qualifier";

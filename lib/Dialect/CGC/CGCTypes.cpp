@@ -97,7 +97,9 @@ static ElementInfo getElementInfo(Type type) {
   return llvm::TypeSwitch<Type, ElementInfo>(type)
       .Case<Float16Type, BFloat16Type, Float32Type, Float64Type, Int8Type,
             Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type, UInt32Type,
-            UInt64Type, BoolType>([](auto t) {
+            UInt64Type, BoolType, Float8E4M3FNType, Float8E4M3FNUZType,
+            Float8E5M2Type, Float8E5M2FNUZType, Float8E8M0Type, Float4E2M1Type,
+            Int4Type, UInt4Type, Int2Type, UInt2Type>([](auto t) {
         using T = decltype(t);
         return ElementInfo{T::kBitWidth, T::kKind};
       })
@@ -109,5 +111,11 @@ bool isElementType(Type type) { return getElementInfo(type).bits != 0; }
 unsigned getElementBitWidth(Type type) { return getElementInfo(type).bits; }
 
 ElementKind getElementKind(Type type) { return getElementInfo(type).kind; }
+
+bool isNarrowElement(Type type) {
+  return isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E5M2Type,
+             Float8E5M2FNUZType, Float8E8M0Type, Float4E2M1Type, Int4Type,
+             UInt4Type, Int2Type, UInt2Type>(type);
+}
 
 } // namespace opencgc::cgc

@@ -17,10 +17,14 @@ LogicalResult requireQuantized(const Inferrer &inf, TensorType type,
                   type.getElementType());
 }
 
-/// The types quantize_linear produces and dequantize_linear takes: 8-bit
-/// and (ONNX opset 21) 16-bit integers.
+/// The types quantize_linear produces and dequantize_linear takes: 8-bit,
+/// float8 (ONNX opset 19), 16-bit and 4-bit integers (21), float4e2m1 (23)
+/// and 2-bit integers (25).
 bool isLinearQuantizedType(Type type) {
-  return isa<cgc::Int8Type, cgc::UInt8Type, cgc::Int16Type, cgc::UInt16Type>(
+  return isa<cgc::Int8Type, cgc::UInt8Type, cgc::Int16Type, cgc::UInt16Type,
+             cgc::Int4Type, cgc::UInt4Type, cgc::Int2Type, cgc::UInt2Type,
+             cgc::Float8E4M3FNType, cgc::Float8E4M3FNUZType,
+             cgc::Float8E5M2Type, cgc::Float8E5M2FNUZType, cgc::Float4E2M1Type>(
       type);
 }
 
@@ -109,8 +113,9 @@ QuantizeLinearOp::inferReturnTypes(MLIRContext *ctx,
     return failure();
   Type quantized = zeroPoint->getElementType();
   if (!isLinearQuantizedType(quantized))
-    return inf.fail("operand 'zero_point' must be int8, uint8, int16 or "
-                    "uint16, got ",
+    return inf.fail("operand 'zero_point' must be int8, uint8, int16, "
+                    "uint16, int4, uint4, int2, uint2, float8 or float4e2m1, "
+                    "got ",
                     quantized);
   auto axis = static_cast<int64_t>(adaptor.getAxis());
   auto blockSize = static_cast<int64_t>(adaptor.getBlockSize());
@@ -136,8 +141,9 @@ LogicalResult DequantizeLinearOp::inferReturnTypes(
     return failure();
   Type element = input->getElementType();
   if (!isLinearQuantizedType(element) && !isa<cgc::Int32Type>(element))
-    return inf.fail("operand 'input' must be int8, uint8, int16, uint16 or "
-                    "int32, got ",
+    return inf.fail("operand 'input' must be int8, uint8, int16, uint16, "
+                    "int32, int4, uint4, int2, uint2, float8 or float4e2m1, "
+                    "got ",
                     element);
   auto axis = static_cast<int64_t>(adaptor.getAxis());
   auto blockSize = static_cast<int64_t>(adaptor.getBlockSize());

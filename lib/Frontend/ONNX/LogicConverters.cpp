@@ -138,8 +138,22 @@ llvm::Error emitCast(ImportContext &ctx, DType target) {
   if (!input)
     return input.takeError();
   Type element = getElementType(ctx.getContext(), target);
-  return emit<cgc_op::CastOp>(ctx, {*input},
-                              {ctx.namedAttr("to", TypeAttr::get(element))});
+  llvm::SmallVector<NamedAttribute, 3> attrs = {
+      ctx.namedAttr("to", TypeAttr::get(element))};
+  // Cast-19 `saturate` and Cast-24 `round_mode`: float8 targets only.
+  if (ctx.findAttr("saturate"))
+    attrs.push_back(ctx.namedAttr(
+        "saturate",
+        BoolAttr::get(ctx.getContext(), ctx.intAttr("saturate", 1) != 0)));
+  if (ctx.findAttr("round_mode")) {
+    std::string mode = ctx.stringAttr("round_mode", "up");
+    if (mode != "up" && mode != "down" && mode != "nearest")
+      return ctx.malformed("Cast round_mode '" + mode +
+                           "' is not up, down or nearest");
+    attrs.push_back(
+        ctx.namedAttr("round_mode", StringAttr::get(ctx.getContext(), mode)));
+  }
+  return emit<cgc_op::CastOp>(ctx, {*input}, attrs);
 }
 
 /// BitCast (opset 26): the bits of each element as the type `to` names,
@@ -157,8 +171,6 @@ llvm::Error convertBitCast(ImportContext &ctx) {
 }
 
 llvm::Error convertCast(ImportContext &ctx) {
-  // `saturate` (opset 19) and `round_mode` (opset 24) only affect float8
-  // targets, which castTarget refuses.
   llvm::Expected<DType> target = castTarget(ctx);
   if (!target)
     return target.takeError();
@@ -205,7 +217,7 @@ void registerLogicConverters(ConverterRegistry &registry) {
   registry.add("Clip", convertClip, {"min", "max", "consumed_inputs"});
   // Cast and CastLike: 19 adds float8 and `saturate`, 21 int4, 23
   // float4e2m1, 24 float8e8m0 and `round_mode`, 25 int2 (Changelog.md).
-  // saturate and round_mode only apply to float8 targets, which we refuse.
+  // saturate and round_mode only apply to float8 targets (emitCast).
   registry.add("Cast", convertCast, {"to", "saturate", "round_mode"}, upTo(25));
   registry.add("CastLike", convertCastLike, {"saturate", "round_mode"},
                upTo(25));

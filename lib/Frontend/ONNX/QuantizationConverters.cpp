@@ -107,7 +107,7 @@ llvm::Error applyPrecision(ImportContext &ctx, SmallVector<Value> &operands) {
 
 /// QuantizeLinear / DequantizeLinear: x, scale, optional zero point;
 /// `axis` exists from opset 13, `block_size` (blocked scales) from 21.
-/// `saturate` (opset 19) only applies to float8 outputs, which we refuse.
+/// `saturate` (opset 19) only applies to float8 outputs.
 template <typename OpTy, bool Quantize>
 llvm::Error convertLinear(ImportContext &ctx) {
   auto operands = inputValues(ctx, 2);
@@ -126,13 +126,14 @@ llvm::Error convertLinear(ImportContext &ctx) {
   OpBuilder &b = ctx.getBuilder();
   if (!Quantize && ctx.findAttr("output_dtype"))
     return convertDequantizeTo(ctx, *operands);
-  return setResult(
-      ctx,
-      ctx.create<OpTy>(
-          *operands,
-          {ctx.namedAttr("axis", b.getI64IntegerAttr(ctx.intAttr("axis", 1))),
-           ctx.namedAttr("block_size",
-                         b.getI64IntegerAttr(ctx.intAttr("block_size", 0)))}));
+  llvm::SmallVector<NamedAttribute, 3> attrs = {
+      ctx.namedAttr("axis", b.getI64IntegerAttr(ctx.intAttr("axis", 1))),
+      ctx.namedAttr("block_size",
+                    b.getI64IntegerAttr(ctx.intAttr("block_size", 0)))};
+  if (Quantize && ctx.findAttr("saturate"))
+    attrs.push_back(ctx.namedAttr(
+        "saturate", b.getBoolAttr(ctx.intAttr("saturate", 1) != 0)));
+  return setResult(ctx, ctx.create<OpTy>(*operands, attrs));
 }
 
 llvm::Error convertDynamicQuantizeLinear(ImportContext &ctx) {

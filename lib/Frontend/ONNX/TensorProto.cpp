@@ -2,6 +2,7 @@
 
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 
+#include "opencgc/Runtime/NarrowTypes.h"
 #include "opencgc/Runtime/TensorChecks.h"
 
 #include "onnx/onnx_pb.h"
@@ -48,6 +49,17 @@ const OnnxType kOnnxTypes[] = {
     {TensorProto::UINT32, DType::UInt32},
     {TensorProto::UINT64, DType::UInt64},
     {TensorProto::BFLOAT16, DType::BFloat16},
+    // Newer than the installed ONNX headers (onnx.proto DataType).
+    {17, DType::Float8E4M3FN},
+    {18, DType::Float8E4M3FNUZ},
+    {19, DType::Float8E5M2},
+    {20, DType::Float8E5M2FNUZ},
+    {21, DType::UInt4},
+    {22, DType::Int4},
+    {23, DType::Float4E2M1},
+    {24, DType::Float8E8M0},
+    {25, DType::UInt2},
+    {26, DType::Int2},
 };
 } // namespace
 
@@ -65,8 +77,7 @@ int32_t opencgc::getOnnxDataType(DType dtype) {
   llvm_unreachable("every DType has an ONNX data type");
 }
 
-/// Names of the types we reject, including those newer than the installed
-/// ONNX headers (float8, int4, float4).
+/// Names of the types we reject.
 static llvm::StringRef getUnsupportedTypeName(int32_t dataType) {
   switch (dataType) {
   case 0:
@@ -77,20 +88,6 @@ static llvm::StringRef getUnsupportedTypeName(int32_t dataType) {
     return "COMPLEX64";
   case 15:
     return "COMPLEX128";
-  case 17:
-    return "FLOAT8E4M3FN";
-  case 18:
-    return "FLOAT8E4M3FNUZ";
-  case 19:
-    return "FLOAT8E5M2";
-  case 20:
-    return "FLOAT8E5M2FNUZ";
-  case 21:
-    return "UINT4";
-  case 22:
-    return "INT4";
-  case 23:
-    return "FLOAT4E2M1";
   default:
     return "";
   }
@@ -222,7 +219,7 @@ static llvm::Expected<Tensor> fromRawData(const TensorProto &proto, DType dtype,
                                           const std::string &what) {
   // Check the size before allocating: the shape comes from the file.
   const std::string &raw = proto.raw_data();
-  uint64_t byteSize = count * getDTypeSize(dtype);
+  uint64_t byteSize = getStorageSize(dtype, count); // sub-byte: packed
   if (raw.size() != byteSize)
     return protoError(what, "raw_data has " + llvm::Twine(raw.size()) +
                                 " bytes but " + describe(dtype, shape) +
@@ -271,6 +268,25 @@ copyInRange(const google::protobuf::RepeatedField<Source> &values,
       static_cast<Source>(std::numeric_limits<Storage>::max()), what);
 }
 
+/// int32_data of the narrow types: one float8 code per value, or one byte
+/// of packed int4/uint4/float4e2m1/int2/uint2 codes per value (the layout
+/// of raw_data, as onnx.helper.make_tensor writes it).
+static llvm::Error
+copyNarrowCodes(const google::protobuf::RepeatedField<int32_t> &values,
+                Tensor &tensor, const std::string &what) {
+  for (int i = 0; i < values.size(); ++i) {
+    int32_t value = values.Get(i);
+    if (value < 0 || value > 255)
+      return protoError(
+          what, "element " + llvm::Twine(i) + " (" + llvm::Twine(value) +
+                    ") is not a " + getDTypeName(tensor.getDType()) +
+                    (isPackedDType(tensor.getDType()) ? " byte of packed codes"
+                                                      : " code"));
+    tensor.getBytes()[i] = uint8_t(value);
+  }
+  return llvm::Error::success();
+}
+
 static llvm::Error copyTypedValues(const TensorProto &proto, Tensor &tensor,
                                    const std::string &what) {
   const auto &int32s = proto.int32_data();
@@ -299,6 +315,8 @@ static llvm::Error copyTypedValues(const TensorProto &proto, Tensor &tensor,
     return copyInRange<uint8_t>(int32s, tensor, what);
   case DType::Bool:
     return copyValues<uint8_t, int32_t>(int32s, tensor, 0, 1, what);
+  default:
+    return copyNarrowCodes(int32s, tensor, what);
   }
   llvm_unreachable("unknown DType");
 }
@@ -313,6 +331,9 @@ static llvm::Expected<Tensor> fromTypedField(const TensorProto &proto,
         what, getDTypeName(dtype) + " values belong in raw_data or " +
                   getFieldName(expected) + ", not " + getFieldName(field));
   int64_t size = getFieldSize(proto, field);
+  // Packed types keep a byte of codes per int32_data value.
+  if (isPackedDType(dtype))
+    count = int64_t(getStorageSize(dtype, count));
   if (size != count)
     return protoError(what, getFieldName(field) + " has " + llvm::Twine(size) +
                                 " values but " + describe(dtype, shape) +

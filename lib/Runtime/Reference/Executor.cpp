@@ -4,6 +4,9 @@
 #include "KernelUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
+#include "opencgc/Dialect/CGCOp/QuantizationOps.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -67,6 +70,8 @@ private:
         KernelRegistry::get().lookup(op->getName().getStringRef());
     if (!kernel)
       return kernelError(op, "the reference device has no kernel for this op");
+    if (auto error = checkNarrowTypes(op))
+      return error;
     llvm::SmallVector<Tensor, 4> inputs;
     for (Value operand : op->getOperands())
       inputs.push_back(values.lookup(operand));
@@ -79,6 +84,28 @@ private:
                                  "kernel result #" + llvm::Twine(index)))
         return error;
       values[result] = (*results)[index];
+    }
+    return llvm::Error::success();
+  }
+
+  /// Kernels compute on the storage types of dispatchDType; the narrow
+  /// types (float8, float4, int4, int2) are converted, moved and bit-cast
+  /// only, as ONNX defines no other op on most of them.
+  static llvm::Error checkNarrowTypes(Operation *op) {
+    if (isa<cgc_op::CastOp, cgc_op::BitCastOp, cgc_op::QuantizeLinearOp,
+            cgc_op::DequantizeLinearOp, cgc_op::ReshapeOp>(op))
+      return llvm::Error::success();
+    llvm::SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    for (Type type : types) {
+      auto tensor = dyn_cast<cgc::TensorType>(type);
+      std::optional<DType> dtype =
+          tensor ? dtypeFromElementType(tensor.getElementType()) : std::nullopt;
+      if (dtype && isNarrowDType(*dtype))
+        return kernelError(op, "element type " + getDTypeName(*dtype) +
+                                   " is supported only by cast, bitcast, "
+                                   "reshape, quantize_linear and "
+                                   "dequantize_linear");
     }
     return llvm::Error::success();
   }

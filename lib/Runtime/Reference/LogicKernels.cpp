@@ -9,6 +9,7 @@
 #include "KernelUtils.h"
 
 #include "opencgc/Dialect/CGCOp/LogicOps.h"
+#include "opencgc/Runtime/NarrowTypes.h"
 
 #include <cmath>
 #include <limits>
@@ -423,13 +424,44 @@ llvm::Expected<TensorList> clipKernel(Operation *op, ArrayRef<Tensor> in) {
 /// ONNX BitCast: the same bytes read as the result's element type.
 llvm::Expected<TensorList> bitCastKernel(Operation *op, ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
-  if (getDTypeSize(out.getDType()) != getDTypeSize(in[0].getDType()))
+  if (getDTypeBitWidth(out.getDType()) != getDTypeBitWidth(in[0].getDType()))
     return kernelError(op, "element sizes differ");
   return single(in[0].bitcast(out.getDType()).clone());
 }
 
+/// Cast to or from a narrow type (float8, float4, int4, int2), element by
+/// element through double, which holds every value of either side exactly.
+void castNarrow(cgc_op::CastOp op, const Tensor &x, Tensor &out) {
+  DType from = x.getDType(), to = out.getDType();
+  NarrowCastOptions options{op.getSaturate(), op.getRoundMode()};
+  bool fromFloat = isFloatDType(from);
+  for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
+    if (!isNarrowDType(to)) {
+      double value = x.getAsDouble(i);
+      dispatchDType(to, [&](auto zeroTo) {
+        using To = decltype(zeroTo);
+        out.getData<To>()[i] = convertElement<To>(value);
+      });
+    } else if (isFloatDType(to)) {
+      storeNarrowCode(to, out.getBytes(), i,
+                      encodeNarrow(to, x.getAsDouble(i), options));
+    } else if (fromFloat) { // float to fixed point truncates
+      storeNarrowCode(to, out.getBytes(), i,
+                      encodeNarrow(to, x.getAsDouble(i), options));
+    } else if (from == DType::Bool) {
+      storeNarrowCode(to, out.getBytes(), i, x.getAsInt(i) != 0);
+    } else { // fixed point keeps the low bits (Operators.md Cast)
+      storeNarrowCode(to, out.getBytes(), i, wrapNarrowInt(to, x.getAsInt(i)));
+    }
+  }
+}
+
 llvm::Expected<TensorList> castKernel(Operation *op, ArrayRef<Tensor> in) {
   Tensor out = allocateResult(op);
+  if (isNarrowDType(in[0].getDType()) || isNarrowDType(out.getDType())) {
+    castNarrow(cast<cgc_op::CastOp>(op), in[0], out);
+    return single(out);
+  }
   dispatchDType(in[0].getDType(), [&](auto zeroFrom) {
     using From = decltype(zeroFrom);
     dispatchDType(out.getDType(), [&](auto zeroTo) {

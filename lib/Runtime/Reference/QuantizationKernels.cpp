@@ -9,6 +9,7 @@
 #include "LinalgKernels.h"
 
 #include "opencgc/Dialect/CGCOp/QuantizationOps.h"
+#include "opencgc/Runtime/NarrowTypes.h"
 
 #include <cmath>
 #include <limits>
@@ -32,6 +33,14 @@ std::pair<double, double> quantizedRange(DType dtype) {
   case DType::Int32:
     return {double(std::numeric_limits<int32_t>::min()),
             double(std::numeric_limits<int32_t>::max())};
+  case DType::Int4: // QuantizeLinear-21: clamp to the 4-bit range
+    return {-8, 7};
+  case DType::UInt4:
+    return {0, 15};
+  case DType::Int2: // QuantizeLinear-25
+    return {-2, 1};
+  case DType::UInt2:
+    return {0, 3};
   default:
     return {0, 255};
   }
@@ -112,8 +121,18 @@ llvm::Expected<TensorList> quantizeLinearKernel(Operation *op,
     // QuantizeLinear-19 and -23), round half to even, add zp.
     float scaled = roundToScaleType(
         float(x.getAsDouble(i)) / float(scale.getAsDouble(c)), scale);
+    DType type = out.getDType();
+    if (isFloatDType(type)) {
+      // float8/float4 outputs: x / scale + zero_point converted with round
+      // half to even, saturating when `saturate` (Operators.md
+      // QuantizeLinear).
+      double value = double(scaled) + zero.getAsDouble(c);
+      storeNarrowCode(type, out.getBytes(), i,
+                      encodeNarrow(type, value, {quantize.getSaturate()}));
+      continue;
+    }
     double value = std::nearbyint(scaled) + double(zero.getAsInt(c));
-    out.setFromDouble(i, saturate(value, out.getDType()));
+    out.setFromDouble(i, saturate(value, type));
   }
   return single(out);
 }
@@ -125,8 +144,11 @@ llvm::Expected<TensorList> dequantizeLinearKernel(Operation *op,
   const Tensor &x = in[0], &scale = in[1], &zero = in[2];
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
     int64_t c = linearParameterFor(dequantize, scale, x, i);
-    float value =
-        float(x.getAsInt(i) - zero.getAsInt(c)) * float(scale.getAsDouble(c));
+    // float8/float4 inputs subtract as floats, integers exactly.
+    float difference = isFloatDType(x.getDType())
+                           ? float(x.getAsDouble(i) - zero.getAsDouble(c))
+                           : float(x.getAsInt(i) - zero.getAsInt(c));
+    float value = difference * float(scale.getAsDouble(c));
     out.setFromDouble(i, value);
   }
   return single(out);

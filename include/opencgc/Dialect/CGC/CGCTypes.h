@@ -20,6 +20,10 @@ bool isElementType(mlir::Type type);
 unsigned getElementBitWidth(mlir::Type type);
 /// Numeric class of an element type; must be an element type.
 ElementKind getElementKind(mlir::Type type);
+/// True for ONNX's narrow types: float8 (e4m3fn, e4m3fnuz, e5m2, e5m2fnuz,
+/// e8m0), float4e2m1, int4/uint4 and int2/uint2, which only the reference
+/// device computes on.
+bool isNarrowElement(mlir::Type type);
 inline bool isFloatElement(mlir::Type type) {
   return isElementType(type) && getElementKind(type) == ElementKind::Float;
 }

@@ -42,6 +42,22 @@ def CGC_UInt16 : CGC_ElementType<"UInt16", "uint16", 16, "UnsignedInt">;
 def CGC_UInt32 : CGC_ElementType<"UInt32", "uint32", 32, "UnsignedInt">;
 def CGC_UInt64 : CGC_ElementType<"UInt64", "uint64", 64, "UnsignedInt">;
 def CGC_Bool : CGC_ElementType<"Bool", "bool", 8, "Bool">;
+// ONNX's narrow types (IR.md "Elemental types"): float8 in one byte each;
+// 4- and 2-bit types packed low bits first, so tensors of them take
+// ceil(n * bits / 8) bytes.
+def CGC_Float8E4M3FN
+    : CGC_ElementType<"Float8E4M3FN", "float8e4m3fn", 8, "Float">;
+def CGC_Float8E4M3FNUZ
+    : CGC_ElementType<"Float8E4M3FNUZ", "float8e4m3fnuz", 8, "Float">;
+def CGC_Float8E5M2 : CGC_ElementType<"Float8E5M2", "float8e5m2", 8, "Float">;
+def CGC_Float8E5M2FNUZ
+    : CGC_ElementType<"Float8E5M2FNUZ", "float8e5m2fnuz", 8, "Float">;
+def CGC_Float8E8M0 : CGC_ElementType<"Float8E8M0", "float8e8m0", 8, "Float">;
+def CGC_Float4E2M1 : CGC_ElementType<"Float4E2M1", "float4e2m1", 4, "Float">;
+def CGC_Int4 : CGC_ElementType<"Int4", "int4", 4, "SignedInt">;
+def CGC_UInt4 : CGC_ElementType<"UInt4", "uint4", 4, "UnsignedInt">;
+def CGC_Int2 : CGC_ElementType<"Int2", "int2", 2, "SignedInt">;
+def CGC_UInt2 : CGC_ElementType<"UInt2", "uint2", 2, "UnsignedInt">;
 
 // Shared parameters of !cgc.tensor and !cgc.memref.
 class CGC_ShapedType<string name, string typeMnemonic>
@@ -70,13 +86,14 @@ class CGC_ShapedType<string name, string typeMnemonic>
       return countElements(getShape());
     }
     int64_t $cppClass::getByteSize() const {
-      return getNumElements() * getElementBitWidth(getElementType()) / 8;
+      // Sub-byte elements are packed: round up to whole bytes.
+      return (getNumElements() * getElementBitWidth(getElementType()) + 7) / 8;
     }
   }];
   let extraClassDeclaration = [{
     int64_t getRank() const { return getShape().size(); }
     int64_t getNumElements() const;
-    /// Bytes the elements occupy when densely packed.
+    /// Bytes the elements occupy when densely packed (rounded up).
     int64_t getByteSize() const;
     /// The same shape and element type with the given qualifier.
     }] # name # [{Type withConstant(bool isConstant) const {

@@ -124,8 +124,14 @@ def CGCOp_CastOp : CGCOp_LayerOp<"cast"> {
     `{to = !cgc.float16}`; the result has the input's shape and that element
     type (ONNX Cast and CastLike). Float to integer truncates toward zero,
     anything to bool is x != 0, float16/bfloat16 round to nearest even.
+    `saturate` and `round_mode` apply to float8 results only (Cast-19,
+    Cast-24): out-of-range values become the largest finite value when
+    `saturate`, infinity or NaN otherwise; float8e8m0 rounds "up", "down"
+    or to "nearest".
   }];
-  let arguments = (ins CGC_AnyTensor:$input, TypeAttr:$to);
+  let arguments = (ins CGC_AnyTensor:$input, TypeAttr:$to,
+                       DefaultValuedAttr<BoolAttr, "true">:$saturate,
+                       DefaultValuedAttr<StrAttr, "\"up\"">:$round_mode);
   let results = (outs CGC_AnyTensor:$output);
 }
 

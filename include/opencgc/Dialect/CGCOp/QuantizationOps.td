@@ -16,15 +16,19 @@ include "opencgc/Dialect/CGCOp/CGCOpBase.td"
 def CGCOp_QuantizeLinearOp : CGCOp_LayerOp<"quantize_linear"> {
   let summary = "saturate(round_half_even(x / scale) + zero_point)";
   let description = [{
-    The result has the zero point's element type (uint8, int8, uint16 or
-    int16). A 1-D scale quantizes per slice along `axis`; with `block_size`
+    The result has the zero point's element type (uint8, int8, uint16,
+    int16, uint4, int4, uint2, int2: rounded half to even and clamped to the
+    type's range; float8 and float4e2m1: converted with round half to even,
+    out-of-range values saturating when `saturate`, ONNX opset 19). A 1-D
+    scale quantizes per slice along `axis`; with `block_size`
     B > 0 (ONNX opset 21) the scale has the input's shape except ceil(D / B)
     along `axis`, each entry applying to B consecutive slices.
   }];
   let arguments = (ins CGC_AnyTensor:$input, CGC_AnyTensor:$scale,
                        CGC_AnyTensor:$zero_point,
                        DefaultValuedAttr<I64Attr, "1">:$axis,
-                       DefaultValuedAttr<I64Attr, "0">:$block_size);
+                       DefaultValuedAttr<I64Attr, "0">:$block_size,
+                       DefaultValuedAttr<BoolAttr, "true">:$saturate);
   let results = (outs CGC_AnyTensor:$output);
 }
 

@@ -3,7 +3,7 @@
 
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<4x!cgc.float32>, %s: !cgc.tensor<!cgc.float32>, %zp: !cgc.tensor<!cgc.int32>) {
-    // expected-error@+1 {{'cgc_op.quantize_linear' operand 'zero_point' must be int8, uint8, int16 or uint16, got '!cgc.int32'}}
+    // expected-error@+1 {{'cgc_op.quantize_linear' operand 'zero_point' must be int8, uint8, int16, uint16, int4, uint4, int2, uint2, float8 or float4e2m1, got '!cgc.int32'}}
     %q = cgc_op.quantize_linear(%x, %s, %zp) : (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<!cgc.float32>, !cgc.tensor<!cgc.int32>)
     cgc.return
   }
@@ -23,7 +23,7 @@ cgc.module {
 
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<4x!cgc.float32>) {
-    // expected-error@+1 {{'cgc_op.dequantize_linear' operand 'input' must be int8, uint8, int16, uint16 or int32, got '!cgc.float32'}}
+    // expected-error@+1 {{'cgc_op.dequantize_linear' operand 'input' must be int8, uint8, int16, uint16, int32, int4, uint4, int2, uint2, float8 or float4e2m1, got '!cgc.float32'}}
     %q = cgc_op.dequantize_linear(%x, %x, %x) : (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.float32>)
     cgc.return
   }
