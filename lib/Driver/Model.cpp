@@ -51,6 +51,7 @@ llvm::Expected<Model> loadOnnx(llvm::StringRef path, MLIRContext &context,
                                const LoadOptions &options) {
   onnx_import::ImportOptions importOptions;
   importOptions.knownInputs = options.knownInputs;
+  importOptions.inputShapes = options.inputShapes;
   auto imported = onnx_import::importOnnxModel(path, context, importOptions);
   if (!imported)
     return imported.takeError();

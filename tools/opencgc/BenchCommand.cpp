@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "BenchSupport.h"
 #include "Commands.h"
+#include "InputShapes.h"
 
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
@@ -37,6 +38,9 @@ cl::opt<std::string> benchDevice("device",
                                  cl::desc("vulkan (default), cuda, "
                                           "nvvm-host, dxil-host or reference"),
                                  cl::init("vulkan"), cl::sub(benchCommand));
+cl::list<std::string> benchShapes("input-shape", cl::desc(kInputShapeHelp),
+                                  cl::value_desc("NAME=DIMS"),
+                                  cl::sub(benchCommand));
 cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));
 cl::opt<unsigned> benchWarmup("warmup", cl::desc("Untimed runs first"),
@@ -83,7 +87,10 @@ int runBench(mlir::MLIRContext &context) {
   if (!devices->fallbackNote.empty())
     WithColor::warning(errs(), "opencgc bench")
         << devices->fallbackNote << "\n";
-  auto model = driver::loadModel(benchModel, context, {});
+  driver::LoadOptions loadOptions;
+  if (Error error = parseInputShapes(benchShapes, loadOptions.inputShapes))
+    return failBench(std::move(error));
+  auto model = driver::loadModel(benchModel, context, loadOptions);
   if (!model)
     return failBench(model.takeError());
   std::vector<Tensor> inputs = makeInputs(model->entry);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Compiler/Compiler.h"
@@ -66,6 +67,9 @@ cl::opt<std::string> emit("emit",
                           cl::desc("Also print: output-ir (Output IR text) "
                                    "or plan (plan.json) to stdout"),
                           cl::value_desc("what"), cl::sub(compileCommand));
+cl::list<std::string> compileShapes("input-shape", cl::desc(kInputShapeHelp),
+                                    cl::value_desc("NAME=DIMS"),
+                                    cl::sub(compileCommand));
 cl::opt<bool> verbose("verbose", cl::desc("Report rejected specializations"),
                       cl::sub(compileCommand));
 
@@ -110,7 +114,13 @@ int runCompile(mlir::MLIRContext &context) {
     error() << toString(options.takeError()) << "\n";
     return 1;
   }
-  auto model = driver::loadModel(inputPath, context, {});
+  driver::LoadOptions loadOptions;
+  if (Error shapeError =
+          parseInputShapes(compileShapes, loadOptions.inputShapes)) {
+    error() << toString(std::move(shapeError)) << "\n";
+    return 1;
+  }
+  auto model = driver::loadModel(inputPath, context, loadOptions);
   if (!model) {
     error() << toString(model.takeError()) << "\n";
     return 1;

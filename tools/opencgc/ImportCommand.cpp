@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Driver/Model.h"
@@ -28,6 +29,9 @@ cl::opt<std::string> importOutput("o", cl::Required,
                                            "with .cgcw"),
                                   cl::value_desc("path"),
                                   cl::sub(importCommand));
+cl::list<std::string> importShapes("input-shape", cl::desc(kInputShapeHelp),
+                                   cl::value_desc("NAME=DIMS"),
+                                   cl::sub(importCommand));
 } // namespace
 
 int runImport(mlir::MLIRContext &context) {
@@ -38,8 +42,14 @@ int runImport(mlir::MLIRContext &context) {
         << "'; use a .mlir, .mlirbc or .cgc extension\n";
     return 1;
   }
+  driver::LoadOptions options;
+  if (Error error = parseInputShapes(importShapes, options.inputShapes)) {
+    WithColor::error(errs(), "opencgc import")
+        << toString(std::move(error)) << "\n";
+    return 1;
+  }
   Expected<driver::Model> model =
-      driver::loadModel(importInput, context, driver::LoadOptions());
+      driver::loadModel(importInput, context, options);
   if (!model) {
     WithColor::error(errs(), "opencgc import")
         << toString(model.takeError()) << "\n";

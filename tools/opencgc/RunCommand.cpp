@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Codegen/DxilBackend.h"
@@ -39,6 +40,9 @@ cl::list<std::string> runInputs("input",
                                 cl::desc("Bind an input: NAME=FILE.npy or "
                                          "NAME=FILE.pb (repeatable)"),
                                 cl::value_desc("NAME=FILE"),
+                                cl::sub(runCommand));
+cl::list<std::string> runShapes("input-shape", cl::desc(kInputShapeHelp),
+                                cl::value_desc("NAME=DIMS"),
                                 cl::sub(runCommand));
 cl::opt<std::string> runOutputDir("output-dir",
                                   cl::desc("Write each output as "
@@ -157,6 +161,8 @@ int runRun(mlir::MLIRContext &context) {
     WithColor::warning(errs(), "opencgc run") << devices->fallbackNote << "\n";
   driver::LoadOptions options;
   if (Error error = bindInputs(options.knownInputs))
+    return fail(std::move(error));
+  if (Error error = parseInputShapes(runShapes, options.inputShapes))
     return fail(std::move(error));
   if (!runWeights.empty())
     options.weightsPath = runWeights;

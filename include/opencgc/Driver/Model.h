@@ -43,6 +43,8 @@ struct Model {
 struct LoadOptions {
   /// Input values known before running (see ImportOptions::knownInputs).
   std::map<std::string, Tensor> knownInputs;
+  /// Shapes of ONNX graph inputs (see ImportOptions::inputShapes).
+  std::map<std::string, Shape> inputShapes;
   /// Weights for IR models; default: the .cgcw file beside the model.
   std::optional<std::string> weightsPath;
 };

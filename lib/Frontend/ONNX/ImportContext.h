@@ -40,6 +40,9 @@ public:
     this->loc = loc;
     this->opVersion = opVersion;
   }
+  /// The default-domain opset the next node is read at: the model's, or
+  /// the function's for a node of an inlined function body.
+  void setOpset(int64_t value) { opset = value; }
   std::vector<std::pair<std::string, Tensor>> takeWeights() {
     return std::move(weights);
   }

@@ -2,9 +2,11 @@
 #include "opencgc/Frontend/ONNX/Importer.h"
 
 #include "ConverterRegistry.h"
+#include "Functions.h"
 #include "mlir/IR/Verifier.h"
 #include "opencgc/Frontend/ONNX/OpVersions.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,22 +59,32 @@ llvm::Expected<cgc::TensorType> inputType(MLIRContext &context,
         "graph input '" + info.name() + "' has unsupported element type " +
         onnx::TensorProto::DataType_Name(
             static_cast<onnx::TensorProto::DataType>(tensor.elem_type())));
-  // Declared dimensions win; a known value only fills in symbolic ones and
-  // must agree with the rest.
+  // Declared dimensions win; a shape given with --input-shape, or else a
+  // known value, fills in the symbolic ones and must agree with the rest.
   auto known = options.knownInputs.find(info.name());
   const Tensor *value =
       known == options.knownInputs.end() ? nullptr : &known->second;
-  const auto &dims = tensor.shape().dim();
+  auto givenIt = options.inputShapes.find(info.name());
+  const Shape *given =
+      givenIt == options.inputShapes.end() ? nullptr : &givenIt->second;
+  Type elementType = getElementType(&context, *dtype);
   if (!tensor.has_shape()) {
+    if (given)
+      return cgc::TensorType::get(&context, *given, elementType, false);
     if (!value)
       return llvm::make_error<UnsupportedError>(
           "graph input '" + info.name() +
-          "' has no declared shape; bind the "
-          "input's value (opencgc run --input " +
-          info.name() + "=FILE)");
-    return cgc::TensorType::get(&context, value->getShape(),
-                                getElementType(&context, *dtype), false);
+          "' has no declared shape; give it with --input-shape " + info.name() +
+          "=DIMS or bind the input's value (--input " + info.name() + "=FILE)");
+    return cgc::TensorType::get(&context, value->getShape(), elementType,
+                                false);
   }
+  const auto &dims = tensor.shape().dim();
+  if (given && given->size() != static_cast<size_t>(dims.size()))
+    return makeError(
+        "--input-shape " + info.name() + "=" + formatShape(*given) +
+        " has rank " + std::to_string(given->size()) +
+        " but the model declares rank " + std::to_string(dims.size()));
   if (value && (value->getRank() != dims.size() || value->getDType() != *dtype))
     return makeError("input '" + info.name() + "' is " +
                      getDTypeName(value->getDType()).str() + " " +
@@ -81,26 +93,56 @@ llvm::Expected<cgc::TensorType> inputType(MLIRContext &context,
                      " of rank " + std::to_string(dims.size()));
   Shape shape;
   for (auto [index, dim] : llvm::enumerate(dims)) {
+    std::string dimName = "dimension " + std::to_string(index);
+    int64_t size;
     if (dim.has_dim_value()) {
-      if (value && value->getShape()[index] != dim.dim_value())
-        return makeError(
-            "input '" + info.name() + "' is " + formatShape(value->getShape()) +
-            " but the model expects " + "dimension " + std::to_string(index) +
-            " to be " + std::to_string(dim.dim_value()));
-      shape.push_back(dim.dim_value());
+      size = dim.dim_value();
+      if (given && (*given)[index] != size)
+        return makeError("--input-shape " + info.name() + "=" +
+                         formatShape(*given) + " gives " + dimName + " as " +
+                         std::to_string((*given)[index]) +
+                         " but the model declares " + std::to_string(size));
+    } else if (given) {
+      size = (*given)[index];
     } else if (value) {
-      shape.push_back(value->getShape()[index]);
+      size = value->getShape()[index];
     } else {
+      // Nothing fixes this dimension: name it and say how to give it.
       return llvm::make_error<UnsupportedError>(
-          "graph input '" + info.name() + "' has a symbolic dimension '" +
-          dim.dim_param() +
-          "'; its shape must be known: bind the "
-          "input's value (opencgc run --input " +
-          info.name() + "=FILE)");
+          "graph input '" + info.name() + "' has an unknown " + dimName +
+          (dim.dim_param().empty() ? std::string()
+                                   : " ('" + dim.dim_param() + "')") +
+          "; give its shape with --input-shape " + info.name() +
+          "=DIMS (e.g. 1x3x224x224) or bind its value (--input " + info.name() +
+          "=FILE)");
     }
+    if (value && value->getShape()[index] != size)
+      return makeError("input '" + info.name() + "' is " +
+                       formatShape(value->getShape()) +
+                       " but the model expects " + dimName + " to be " +
+                       std::to_string(size));
+    shape.push_back(size);
   }
-  return cgc::TensorType::get(&context, shape, getElementType(&context, *dtype),
-                              false);
+  return cgc::TensorType::get(&context, shape, elementType, false);
+}
+
+/// Every --input-shape must name a graph input that is not an initializer.
+llvm::Error checkInputShapeNames(const onnx::ModelProto &model,
+                                 llvm::StringRef path,
+                                 const ImportOptions &options) {
+  llvm::StringSet<> initializers;
+  for (const onnx::TensorProto &init : model.graph().initializer())
+    initializers.insert(init.name());
+  std::vector<std::string> inputs;
+  for (const onnx::ValueInfoProto &input : model.graph().input())
+    if (!initializers.contains(input.name()))
+      inputs.push_back(input.name());
+  for (const auto &entry : options.inputShapes)
+    if (!llvm::is_contained(inputs, entry.first))
+      return makeError(path + ": --input-shape names '" + entry.first +
+                       "', which is not a graph input (inputs: " +
+                       llvm::join(inputs, ", ") + ")");
+  return llvm::Error::success();
 }
 
 /// Removes ops whose results nobody uses (folded shape computations, ...)
@@ -151,16 +193,19 @@ public:
                 const ImportOptions &options)
       : context(context), model(model), path(path), opset(opset),
         options(options), builder(&context),
-        state(context, builder, opset, options.knownInputs) {}
+        state(context, builder, opset, options.knownInputs), functions(model) {}
 
   llvm::Expected<ImportedModel> run();
 
 private:
   llvm::Error createEntryPoint(ImportedModel &result);
   void convertNodes();
+  /// Converts `node` read at `nodeOpset`, or records why it cannot be.
+  void convertOne(const onnx::NodeProto &node, int index, int64_t nodeOpset,
+                  llvm::StringSet<> &poisoned);
   /// Converts one node of the default domain at its op's version.
   llvm::Error convertNode(const onnx::NodeProto &node, int index,
-                          const Converter &converter);
+                          int64_t nodeOpset, const Converter &converter);
   llvm::Error finishEntryPoint(ImportedModel &result);
   Location nodeLoc(const onnx::NodeProto &node, int index);
 
@@ -171,6 +216,7 @@ private:
   const ImportOptions &options;
   OpBuilder builder;
   ImportContext state;
+  FunctionInliner functions;
   cgc::EntryPointOp entry;
   std::vector<std::string> problems;
   /// False once a problem is a malformed model rather than a gap in our
@@ -222,54 +268,79 @@ llvm::Error GraphImporter::createEntryPoint(ImportedModel &result) {
 }
 
 llvm::Error GraphImporter::convertNode(const onnx::NodeProto &node, int index,
+                                       int64_t nodeOpset,
                                        const Converter &converter) {
   llvm::Expected<int64_t> version =
-      resolveOpVersion(node.op_type(), opset, converter.newestVersion);
+      resolveOpVersion(node.op_type(), nodeOpset, converter.newestVersion);
   if (!version)
     return version.takeError();
   if (std::optional<std::string> attr = unknownAttribute(node, converter))
     return llvm::make_error<UnsupportedError>("unsupported attribute '" +
                                               *attr + "'");
   state.setNode(&node, nodeLoc(node, index), *version);
+  state.setOpset(nodeOpset);
   return converter.convert(state);
+}
+
+void GraphImporter::convertOne(const onnx::NodeProto &node, int index,
+                               int64_t nodeOpset, llvm::StringSet<> &poisoned) {
+  std::string where =
+      "node '" +
+      (node.name().empty() ? std::string("#") + std::to_string(index)
+                           : node.name()) +
+      "' (" + node.op_type() + ", opset " + std::to_string(nodeOpset) + ")";
+  auto poison = [&] {
+    for (const std::string &output : node.output())
+      poisoned.insert(output);
+  };
+  bool foreignDomain = !node.domain().empty() && node.domain() != "ai.onnx";
+  const Converter *converter =
+      foreignDomain ? nullptr : ConverterRegistry::get().lookup(node.op_type());
+  if (!converter) {
+    problems.push_back(
+        where + ": unsupported op" +
+        (foreignDomain ? " in domain '" + node.domain() + "'" : std::string()));
+    poison();
+    return;
+  }
+  // A node fed by a node we could not convert cannot be converted either,
+  // but its op type was checked above.
+  if (llvm::any_of(node.input(), [&](const std::string &input) {
+        return poisoned.contains(input);
+      })) {
+    poison();
+    return;
+  }
+  if (llvm::Error error = convertNode(node, index, nodeOpset, *converter)) {
+    onlyUnsupported &= error.isA<UnsupportedError>();
+    problems.push_back(where + ": " + llvm::toString(std::move(error)));
+    poison();
+  }
 }
 
 void GraphImporter::convertNodes() {
   llvm::StringSet<> poisoned;
   for (auto [index, node] : llvm::enumerate(model.graph().node())) {
-    std::string where =
-        "node '" +
-        (node.name().empty() ? std::string("#") + std::to_string(index)
-                             : node.name()) +
-        "' (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
-    auto poison = [&] {
+    if (!functions.isCall(node)) {
+      convertOne(node, index, opset, poisoned);
+      continue;
+    }
+    // A call of a model-local function: its body, inlined (IR.md
+    // "Functions"), each node at the function's opset.
+    std::vector<FlatNode> body;
+    if (llvm::Error error = functions.inlineCall(node, opset, body)) {
+      onlyUnsupported = false;
+      problems.push_back(
+          "node '" +
+          (node.name().empty() ? "#" + std::to_string(index) : node.name()) +
+          "' (" + node.op_type() + " in domain '" + node.domain() +
+          "'): " + llvm::toString(std::move(error)));
       for (const std::string &output : node.output())
         poisoned.insert(output);
-    };
-    bool foreignDomain = !node.domain().empty() && node.domain() != "ai.onnx";
-    const Converter *converter =
-        foreignDomain ? nullptr
-                      : ConverterRegistry::get().lookup(node.op_type());
-    if (!converter) {
-      problems.push_back(where + ": unsupported op" +
-                         (foreignDomain ? " in domain '" + node.domain() + "'"
-                                        : std::string()));
-      poison();
       continue;
     }
-    // A node fed by a node we could not convert cannot be converted either,
-    // but its op type was checked above.
-    if (llvm::any_of(node.input(), [&](const std::string &input) {
-          return poisoned.contains(input);
-        })) {
-      poison();
-      continue;
-    }
-    if (llvm::Error error = convertNode(node, index, *converter)) {
-      onlyUnsupported &= error.isA<UnsupportedError>();
-      problems.push_back(where + ": " + llvm::toString(std::move(error)));
-      poison();
-    }
+    for (const FlatNode &inner : body)
+      convertOne(*inner.node, index, inner.opset, poisoned);
   }
 }
 
@@ -386,6 +457,8 @@ llvm::Expected<ImportedModel> importOnnxModel(llvm::StringRef path,
     return makeError(path + ": opset " + llvm::Twine(*opset) +
                      " is not supported (supported: 1 to " +
                      llvm::Twine(newest) + ")");
+  if (llvm::Error error = checkInputShapeNames(*model, path, options))
+    return std::move(error);
   GraphImporter importer(context, *model, path, *opset, options);
   return importer.run();
 }

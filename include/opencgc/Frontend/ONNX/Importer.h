@@ -41,6 +41,10 @@ struct ImportOptions {
   /// value (a Reshape shape, Slice starts, ...) and to give shapes to
   /// dimensions the model leaves symbolic.
   std::map<std::string, Tensor> knownInputs;
+  /// Shapes of graph inputs given by the user (`--input-shape NAME=DIMS`):
+  /// they fix the dimensions the model leaves symbolic and must agree with
+  /// the ones it declares.
+  std::map<std::string, Shape> inputShapes;
 };
 
 struct ImportedModel {
