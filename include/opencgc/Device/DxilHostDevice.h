@@ -1,11 +1,11 @@
 //===- DxilHostDevice.h - DXIL shaders on the host grid ---------*- C++ -*-===//
 //
 // The device "dxil-host": declares what the D3D12 target declares (the GPU
-// kernel patterns, less what DXIL cs_6_0 raw buffers cannot hold: float16
-// and bool tensors), compiles each partition's subgraphs through Kernel IR
-// into validated DXIL containers, validates each container again as it
-// loads it, and runs the shaders on the host grid (HostGrid.h) over host
-// memory, as Microsoft's WARP runs D3D12 on a CPU.
+// kernel patterns, float16 and bool included), compiles each partition's
+// subgraphs through Kernel IR into validated DXIL containers (kept in the
+// partition cache), validates each container again as it loads it, and
+// runs the shaders on the host grid (HostGrid.h) over host memory, as
+// Microsoft's WARP runs D3D12 on a CPU.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_DEVICE_DXILHOSTDEVICE_H
