@@ -43,6 +43,22 @@ llvm::Expected<DType> defaultZeroType(ImportContext &ctx) {
   return *dtype;
 }
 
+/// A per-tensor zero point given as a one-element 1-D tensor beside a
+/// scalar scale, or the reverse (ONNX 1.22's own int4, uint2 and float4e2m1
+/// tests do this), takes the scale's shape: both are one parameter.
+llvm::Expected<Value> zeroPointShapedAsScale(ImportContext &ctx, Value zero,
+                                             Value scale) {
+  llvm::SmallVector<int64_t> zeroShape(shapeOf(zero)), scaleShape(shapeOf(scale));
+  auto single = [](llvm::ArrayRef<int64_t> shape) {
+    return shape.size() <= 1 && llvm::all_of(shape, [](int64_t dim) {
+             return dim == 1;
+           });
+  };
+  if (zeroShape == scaleShape || !single(zeroShape) || !single(scaleShape))
+    return zero;
+  return reshapeTo(ctx, zero, scaleShape);
+}
+
 llvm::Expected<DType> dtypeAttr(ImportContext &ctx, StringRef name,
                                 DType fallback);
 llvm::Expected<Value> castTo(ImportContext &ctx, Value value, DType dtype);
@@ -117,6 +133,9 @@ llvm::Error convertLinear(ImportContext &ctx) {
   if (!zeroType)
     return zeroType.takeError();
   auto zero = zeroPointOrDefault(ctx, 2, *zeroType, "zero_point");
+  if (!zero)
+    return zero.takeError();
+  zero = zeroPointShapedAsScale(ctx, *zero, (*operands)[1]);
   if (!zero)
     return zero.takeError();
   if (Quantize && ctx.getOpVersion() >= 23)
