@@ -1,6 +1,6 @@
 //===- NormalizationConverters.cpp - ONNX normalization converters --------===//
 //
-// BatchNormalization (inference only), LayerNormalization,
+// BatchNormalization (inference and training mode), LayerNormalization,
 // InstanceNormalization, LRN, MeanVarianceNormalization, LpNormalization,
 // LpPool, GlobalLpPool, Einsum, and the transformer ops RMSNormalization,
 // RotaryEmbedding and Attention.
@@ -12,6 +12,7 @@
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
 #include "opencgc/Dialect/CGCOp/LogicOps.h"
 #include "opencgc/Dialect/CGCOp/NormalizationOps.h"
+#include "opencgc/Dialect/CGCOp/ReductionOps.h"
 #include "opencgc/Dialect/CGCOp/TransformerOps.h"
 
 #include <cmath>
@@ -37,11 +38,85 @@ NamedAttribute i64Attr(ImportContext &ctx, StringRef name, int64_t value) {
   return ctx.namedAttr(name, ctx.getBuilder().getI64IntegerAttr(value));
 }
 
-/// Only inference mode: training_mode=1 (opset 14+) or asking for the
-/// running/saved statistics outputs (all opsets) means training.
+/// `a * momentum + b * (1 - momentum)`: a running statistic's update.
+llvm::Expected<Value> blend(ImportContext &ctx, Value a, Value b,
+                            float momentum, DType dtype, StringRef name) {
+  Tensor keep(dtype, {}), take(dtype, {});
+  keep.setFromDouble(0, momentum);
+  take.setFromDouble(0, 1.0 - double(momentum));
+  llvm::Expected<Value> kept = ctx.create<cgc_op::MulOp>(
+      {a, ctx.syntheticConstant((name + ".momentum").str(), std::move(keep))});
+  llvm::Expected<Value> taken = ctx.create<cgc_op::MulOp>(
+      {b, ctx.syntheticConstant((name + ".1-momentum").str(), std::move(take))});
+  if (!kept || !taken)
+    return !kept ? kept.takeError() : taken.takeError();
+  return ctx.create<cgc_op::AddOp>({*kept, *taken});
+}
+
+/// training_mode=1 (BatchNormalization-14/15): Y is normalized with the
+/// batch's own mean and population variance over every axis but the
+/// channels; the optional outputs running_mean and running_var blend the
+/// inputs' statistics with the batch's by `momentum` (Changelog.md).
+llvm::Error convertBatchNormalizationTraining(ImportContext &ctx) {
+  auto operands = inputValues(ctx, 5);
+  if (!operands)
+    return operands.takeError();
+  llvm::Expected<DType> dtype = ctx.inputDType(3);
+  if (!dtype)
+    return dtype.takeError();
+  Value x = (*operands)[0];
+  ArrayRef<int64_t> shape = shapeOf(x);
+  if (shape.size() < 2)
+    return ctx.malformed("BatchNormalization needs an N x C x ... input");
+  std::vector<int64_t> axes;
+  for (int64_t axis = 0; axis < int64_t(shape.size()); ++axis)
+    if (axis != 1)
+      axes.push_back(axis);
+  auto meanOver = [&](Value value, bool keepdims) {
+    return ctx.create<cgc_op::ReduceMeanOp>(
+        {value}, {ctx.namedAttr("axes", ctx.i64Array(axes)),
+                  ctx.namedAttr("keepdims",
+                                ctx.getBuilder().getBoolAttr(keepdims))});
+  };
+  llvm::Expected<Value> mean = meanOver(x, true);
+  if (!mean)
+    return mean.takeError();
+  llvm::Expected<Value> centered = ctx.create<cgc_op::SubOp>({x, *mean});
+  if (!centered)
+    return centered.takeError();
+  llvm::Expected<Value> squared =
+      ctx.create<cgc_op::MulOp>({*centered, *centered});
+  if (!squared)
+    return squared.takeError();
+  llvm::Expected<Value> variance = meanOver(*squared, false);
+  llvm::Expected<Value> channelMean = reshapeTo(ctx, *mean, {shape[1]});
+  if (!variance || !channelMean)
+    return !variance ? variance.takeError() : channelMean.takeError();
+  float epsilon = ctx.floatAttr("epsilon", 1e-5f);
+  llvm::Expected<Value> y = ctx.create<cgc_op::BatchNormalizationOp>(
+      {x, (*operands)[1], (*operands)[2], *channelMean, *variance},
+      {f32Attr(ctx, "epsilon", epsilon)});
+  if (!y)
+    return y.takeError();
+  ctx.setOutput(0, *y);
+  float momentum = ctx.floatAttr("momentum", 0.9f);
+  llvm::Expected<Value> runningMean = blend(
+      ctx, (*operands)[3], *channelMean, momentum, *dtype, "running_mean");
+  llvm::Expected<Value> runningVar = blend(ctx, (*operands)[4], *variance,
+                                           momentum, *dtype, "running_var");
+  if (!runningMean || !runningVar)
+    return !runningMean ? runningMean.takeError() : runningVar.takeError();
+  ctx.setOutput(1, *runningMean);
+  ctx.setOutput(2, *runningVar);
+  return llvm::Error::success();
+}
+
+/// Inference mode, or training_mode=1 (opset 14+). Before opset 14 asking
+/// for the running/saved statistics outputs meant training, with saved
+/// statistics whose definition changed; those outputs are refused.
 llvm::Error convertBatchNormalization(ImportContext &ctx) {
   if (ctx.intAttr("training_mode", 0) != 0)
-    return ctx.unsupported("BatchNormalization training_mode=1");
+    return convertBatchNormalizationTraining(ctx);
   for (unsigned i = 1; i < 5; ++i)
     if (auto error = rejectOutput(
             ctx, i, "#" + std::to_string(i) + " (training statistics)"))
