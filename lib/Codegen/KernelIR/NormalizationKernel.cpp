@@ -234,8 +234,13 @@ NormalizationKernelBuilder::emitStatistics(
 /// Element j of group `group`, whose input is x, normalized.
 Value NormalizationKernelBuilder::normalize(Value x, Value j, Value group,
                                             const Statistics &stats) {
-  if (kind == Norm::Lp)
-    return arith::DivFOp::create(builder, loc, x, stats.second);
+  if (kind == Norm::Lp) {
+    // A zero norm gives zeros, as on the reference device (0 / 0 is NaN).
+    Value quotient = arith::DivFOp::create(builder, loc, x, stats.second);
+    Value zeroNorm = arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::OEQ, stats.second, f32(0));
+    return arith::SelectOp::create(builder, loc, zeroNorm, f32(0), quotient);
+  }
   Value centered = arith::SubFOp::create(builder, loc, x, stats.mean);
   switch (kind) {
   case Norm::Layer: {

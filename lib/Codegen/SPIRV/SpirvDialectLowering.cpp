@@ -30,6 +30,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -69,6 +70,45 @@ LogicalResult expandUnsupportedMath(gpu::GPUModuleOp kernels) {
   RewritePatternSet patterns(kernels.getContext());
   populatePolynomialApproximateErfPattern(patterns);
   return applyPatternsGreedily(kernels, std::move(patterns));
+}
+
+/// Upstream's scf.for -> spirv.mlir.loop conversion returns a loop's
+/// results through Function variables that only the loop body stores, so a
+/// loop that runs zero times yields uninitialized values (NaN on lavapipe,
+/// e.g. ONNX's empty-set reductions). A loop with constant bounds and no
+/// iteration is replaced by its init values; one whose bounds are not
+/// constant runs under `lb < ub`, its init values otherwise.
+void replaceZeroTripLoops(gpu::GPUModuleOp kernels) {
+  SmallVector<scf::ForOp> loops;
+  kernels.walk([&](scf::ForOp loop) {
+    if (loop.getNumResults())
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops) {
+    std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+    if (lower && upper) {
+      if (*lower >= *upper) {
+        loop.replaceAllUsesWith(loop.getInitArgs());
+        loop.erase();
+      }
+      continue;
+    }
+    OpBuilder builder(loop);
+    Location loc = loop.getLoc();
+    Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                       loop.getLowerBound(),
+                                       loop.getUpperBound());
+    auto guard = scf::IfOp::create(builder, loc, loop.getResultTypes(), runs,
+                                   /*withElseRegion=*/true);
+    loop.replaceAllUsesWith(guard.getResults());
+    builder.setInsertionPointToStart(guard.thenBlock());
+    Operation *moved = builder.clone(*loop.getOperation());
+    scf::YieldOp::create(builder, loc, moved->getResults());
+    builder.setInsertionPointToStart(guard.elseBlock());
+    scf::YieldOp::create(builder, loc, loop.getInitArgs());
+    loop.erase();
+  }
 }
 
 LogicalResult convertToSpirv(gpu::GPUModuleOp kernels) {
@@ -146,6 +186,7 @@ lowerToSpirvDialect(const KernelModule &kernels, const SpirvOptions &options) {
     attachAbi(gpuModule, targetEnv);
     if (failed(expandUnsupportedMath(gpuModule)))
       return failure(kernels, "math expansion", diagnostics);
+    replaceZeroTripLoops(gpuModule);
     if (failed(convertToSpirv(gpuModule)))
       return failure(kernels, "conversion to the SPIR-V dialect", diagnostics);
   }
