@@ -17,7 +17,8 @@ namespace {
 /// elementwise chain, which would otherwise write the reduced tensor);
 /// softmax and log_softmax run alone. A float32 max, average or Lp pooling
 /// takes the elementwise chain after it as its epilogue, like a product;
-/// so do float32 upsample, upsample2d, depth_to_space and space_to_depth.
+/// so do float32 upsample, upsample2d, depth_to_space and space_to_depth,
+/// and the float32 data movements reshape, transpose and concat.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
 /// kernel), elementwise ops before and after it included. The float32
@@ -41,6 +42,12 @@ cgc.module {
       %r = cgc_pattern.op ["upsample", "upsample2d", "depth_to_space",
                            "space_to_depth"] {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%r)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
+      %m = cgc_pattern.op ["reshape", "transpose", "concat"]
+          {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
     }
     cgc_pattern.pattern @elementwise attributes {multi_output} {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
+#include "DataMovementKernel.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
@@ -196,6 +197,8 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
     kernels = buildPoolingKernel(subgraph);
   } else if (isResamplingSubgraph(definition)) {
     kernels = buildResamplingKernel(subgraph);
+  } else if (isDataMovementSubgraph(definition)) {
+    kernels = buildDataMovementKernel(subgraph);
   } else if (isReductionSubgraph(definition)) {
     kernels = buildReductionKernel(subgraph);
   } else if (isNormalizationSubgraph(definition)) {

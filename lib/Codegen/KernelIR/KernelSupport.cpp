@@ -10,6 +10,7 @@
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
 #include "ResamplingKernel.h"
+#include "DataMovementKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -169,6 +170,8 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
     return checkPoolingSupport(subgraph);
   if (isResamplingSubgraph(definition))
     return checkResamplingSupport(subgraph);
+  if (isDataMovementSubgraph(definition))
+    return checkDataMovementSupport(subgraph);
   if (isReductionSubgraph(definition))
     return checkReductionSupport(subgraph);
   if (isNormalizationSubgraph(definition))

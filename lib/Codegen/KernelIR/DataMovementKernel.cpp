@@ -1,0 +1,232 @@
+//===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
+//
+// One invocation per output element of a float32 reshape, transpose or
+// concat: the element's source is found by integer arithmetic on its
+// coordinates and copied exactly, then the epilogue (every op after the
+// data movement) runs on it before its store. These ops kept CNNs in
+// several partitions (Flatten before the classifier, SqueezeNet's and
+// DenseNet's Concats ran on the reference device).
+//
+//===----------------------------------------------------------------------===//
+#include "DataMovementKernel.h"
+#include "Epilogue.h"
+#include "KernelBuilding.h"
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <functional>
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+
+Operation *movementOf(cgc::SubgraphOp subgraph) {
+  return &subgraph.getFunctionalDefinition().getBodyBlock()->front();
+}
+
+ArrayRef<int64_t> shapeOfValue(Value value) {
+  return cast<cgc::TensorType>(value.getType()).getShape();
+}
+
+/// transpose's permutation: its `perm`, or the dimensions reversed.
+Shape permutationOf(cgc_op::TransposeOp transpose) {
+  size_t rank = shapeOfValue(transpose.getInput()).size();
+  Shape perm;
+  if (std::optional<ArrayAttr> given = transpose.getPerm()) {
+    for (Attribute axis : *given)
+      perm.push_back(cast<IntegerAttr>(axis).getInt());
+    return perm;
+  }
+  for (size_t d = rank; d-- > 0;)
+    perm.push_back(int64_t(d));
+  return perm;
+}
+
+class DataMovementKernelBuilder {
+public:
+  explicit DataMovementKernelBuilder(cgc::SubgraphOp subgraph)
+      : subgraph(subgraph), movement(movementOf(subgraph)),
+        out(shapeOfValue(movement->getResult(0))),
+        builder(subgraph.getContext()) {}
+
+  KernelModule build();
+
+private:
+  Value index(int64_t value) { return constantIndex(builder, loc, value); }
+  Value add(Value x, Value y) {
+    return builder.createOrFold<arith::AddIOp>(loc, x, y);
+  }
+  Value mul(Value x, int64_t y) {
+    return builder.createOrFold<arith::MulIOp>(loc, x, index(y));
+  }
+  Value div(Value x, int64_t y) {
+    return builder.createOrFold<arith::DivUIOp>(loc, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return builder.createOrFold<arith::RemUIOp>(loc, x, index(y));
+  }
+  /// The flat offset of `coordinates` in a dense tensor of `extents`.
+  Value flatten(ArrayRef<Value> coordinates, ArrayRef<int64_t> extents) {
+    Value offset = index(0);
+    for (auto [coordinate, extent] : llvm::zip_equal(coordinates, extents))
+      offset = add(mul(offset, extent), coordinate);
+    return offset;
+  }
+  /// Element `offset` of the movement's operand `operand`.
+  Value load(unsigned operand, Value offset) {
+    Value input = function.getArgument(
+        cast<BlockArgument>(movement->getOperand(operand)).getArgNumber());
+    return memref::LoadOp::create(builder, loc, input, offset);
+  }
+
+  SmallVector<Value> coordinatesOf(Value element);
+  Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
+  Value concatenated(cgc_op::ConcatOp concat, Value element);
+  Value moved(Value element);
+
+  cgc::SubgraphOp subgraph;
+  Operation *movement;
+  Shape out;
+  OpBuilder builder;
+  Location loc = builder.getUnknownLoc();
+  gpu::GPUFuncOp function;
+};
+
+SmallVector<Value> DataMovementKernelBuilder::coordinatesOf(Value element) {
+  SmallVector<Value> o(out.size());
+  Value rest = element;
+  for (size_t d = out.size(); d-- > 0;) {
+    o[d] = d == 0 ? rest : rem(rest, out[d]);
+    rest = div(rest, out[d]);
+  }
+  return o;
+}
+
+/// output[o] = input[i] with i[perm[d]] = o[d].
+Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
+                                            ArrayRef<Value> o) {
+  Shape perm = permutationOf(transpose);
+  SmallVector<Value> source(o.size());
+  for (auto [d, axis] : llvm::enumerate(perm))
+    source[axis] = o[d];
+  return load(0, flatten(source, shapeOfValue(transpose.getInput())));
+}
+
+/// Row-major, the output is a sequence of blocks, one per index of the
+/// dimensions before the axis, each the inputs' blocks of extent_k * inner
+/// elements side by side (inner: the elements after the axis). The element
+/// at offset r of its block comes from the input whose part of the block
+/// holds r: a chain of scf.if, one branch per non-empty input, so only the
+/// chosen input is read, with one division and one remainder in all.
+Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
+                                              Value element) {
+  int64_t axis = concat.getAxis();
+  if (axis < 0)
+    axis += int64_t(out.size());
+  int64_t inner = product(ArrayRef<int64_t>(out).drop_front(axis + 1));
+  struct Part {
+    unsigned operand;
+    int64_t start, size; // within a block, in elements
+  };
+  SmallVector<Part> parts;
+  int64_t start = 0;
+  for (auto [operand, input] : llvm::enumerate(concat.getInputs())) {
+    int64_t size = shapeOfValue(input)[axis] * inner;
+    if (size > 0)
+      parts.push_back({unsigned(operand), start, size});
+    start += size;
+  }
+  Value block = div(element, start), within = rem(element, start);
+  auto loadPart = [&](const Part &part) {
+    Value offset = builder.createOrFold<arith::SubIOp>(loc, within,
+                                                       index(part.start));
+    return load(part.operand, add(mul(block, part.size), offset));
+  };
+  std::function<Value(size_t)> from = [&](size_t i) -> Value {
+    if (i + 1 == parts.size())
+      return loadPart(parts[i]);
+    Value inPart = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, within,
+        index(parts[i].start + parts[i].size));
+    auto choice = scf::IfOp::create(builder, loc, builder.getF32Type(),
+                                    inPart, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(choice.thenBlock());
+    scf::YieldOp::create(builder, loc, loadPart(parts[i]));
+    builder.setInsertionPointToStart(choice.elseBlock());
+    scf::YieldOp::create(builder, loc, from(i + 1));
+    return choice.getResult(0);
+  };
+  return from(0);
+}
+
+Value DataMovementKernelBuilder::moved(Value element) {
+  // A reshape keeps the row-major order: element i is input element i.
+  if (isa<cgc_op::ReshapeOp>(movement))
+    return load(0, element);
+  if (auto transpose = dyn_cast<cgc_op::TransposeOp>(movement))
+    return transposed(transpose, coordinatesOf(element));
+  return concatenated(cast<cgc_op::ConcatOp>(movement), element);
+}
+
+KernelModule DataMovementKernelBuilder::build() {
+  loc = subgraph.getLoc();
+  KernelModule result;
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  function = createKernelFunction(builder, kernels, subgraph);
+  builder.setInsertionPointToStart(&function.getBody().front());
+
+  int64_t elements = product(out);
+  Value element = invocationIndex(builder, loc);
+  auto inRange = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
+                            index(elements)),
+      false);
+  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
+  Value stored = applyEpilogueAt(builder, loc, subgraph,
+                                 function.getArguments(), element, out,
+                                 moved(element));
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  memref::StoreOp::create(builder, loc, stored,
+                          function.getArgument(definition.getNumArguments()),
+                          element);
+  builder.setInsertionPointAfter(inRange);
+  gpu::ReturnOp::create(builder, loc);
+
+  result.launches.push_back(linearLaunch(subgraph, elements));
+  return result;
+}
+
+} // namespace
+
+bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
+  Block *body = definition.getBodyBlock();
+  return !body->without_terminator().empty() &&
+         isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp>(
+             body->front());
+}
+
+llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
+  Operation *movement = movementOf(subgraph);
+  for (Value operand : movement->getOperands())
+    if (!isa<BlockArgument>(operand))
+      return refuse(subgraph, movement->getName().getStringRef() +
+                                  " must read the subgraph's inputs");
+  return checkFirstOpEpilogue(subgraph,
+                              shapeOfValue(movement->getResult(0)),
+                              "data movement");
+}
+
+KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
+  return DataMovementKernelBuilder(subgraph).build();
+}
+
+} // namespace opencgc::codegen

@@ -1,0 +1,27 @@
+//===- DataMovementKernel.h - reshape, transpose, concat kernels -*- C++ -*-===//
+#ifndef OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H
+#define OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H
+
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "llvm/Support/Error.h"
+
+namespace opencgc::codegen {
+
+struct KernelModule;
+
+/// Whether the subgraph's first op is a reshape, transpose or concat: the
+/// data movement kernel generator (DataMovementKernel.cpp) handles it, with
+/// the rest as its epilogue.
+bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition);
+
+/// What the data movement kernel generator accepts: float32, the op reading
+/// the subgraph's inputs, an elementwise epilogue on the output's shape,
+/// 32-bit indexing.
+llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph);
+
+/// The kernel of a subgraph that checkDataMovementSupport accepts.
+KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H

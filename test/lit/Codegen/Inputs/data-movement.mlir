@@ -1,0 +1,26 @@
+// Hand-written Partition IR for the data movement kernels: a concat along
+// the channels with a relu epilogue, a transpose, and a reshape (Flatten).
+cgc.module {
+  cgc.subgraph @concatRelu attributes {origin = "test"} {
+    cgc.functional_definition private @f(
+        %a: !cgc.tensor<1x2x2x2x!cgc.float32>, %b: !cgc.tensor<1x3x2x2x!cgc.float32>) -> !cgc.tensor<1x5x2x2x!cgc.float32> {
+      %0 = cgc_op.concat(%a, %b) {axis = 1 : i64} : (!cgc.tensor<1x2x2x2x!cgc.float32>, !cgc.tensor<1x3x2x2x!cgc.float32>)
+      %1 = cgc_op.relu(%0) : (!cgc.tensor<1x5x2x2x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<1x5x2x2x!cgc.float32>
+    }
+  }
+  cgc.subgraph @transpose attributes {origin = "test"} {
+    cgc.functional_definition private @g(
+        %x: !cgc.tensor<2x3x4x!cgc.float32>) -> !cgc.tensor<4x2x3x!cgc.float32> {
+      %0 = cgc_op.transpose(%x) {perm = [2, 0, 1]} : (!cgc.tensor<2x3x4x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x2x3x!cgc.float32>
+    }
+  }
+  cgc.subgraph @flatten attributes {origin = "test"} {
+    cgc.functional_definition private @h(
+        %x: !cgc.tensor<1x8x1x1x!cgc.float32>) -> !cgc.tensor<1x8x!cgc.float32> {
+      %0 = cgc_op.reshape(%x) {shape = [1, 8]} : (!cgc.tensor<1x8x1x1x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<1x8x!cgc.float32>
+    }
+  }
+}
