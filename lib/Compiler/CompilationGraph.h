@@ -13,6 +13,7 @@
 #include "mlir/IR/Value.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -70,6 +71,41 @@ struct CompilationGraph {
   llvm::DenseMap<mlir::Value, std::string> names;
   /// The node that defines each node output.
   llvm::DenseMap<mlir::Value, unsigned> producers;
+  /// Values that live inside another value's bytes, moved by no one: a
+  /// reshape's result in its source (ReshapeViews.h), a concat's inputs in
+  /// its result (ConcatPlacement.h). Each maps to that value and the byte
+  /// offset there.
+  struct Alias {
+    mlir::Value base;
+    uint64_t offset = 0;
+  };
+  llvm::DenseMap<mlir::Value, Alias> aliases;
+  /// The ops those leave without a node: the reshapes and concats.
+  llvm::DenseSet<mlir::Operation *> placedOps;
+
+  /// The value whose memory holds `value` (itself if it is no alias),
+  /// through every alias, and the byte offset there.
+  Alias rootOf(mlir::Value value) const {
+    Alias root{value, 0};
+    for (auto found = aliases.find(root.base); found != aliases.end();
+         found = aliases.find(root.base))
+      root = {found->second.base, root.offset + found->second.offset};
+    return root;
+  }
+  /// Whether `value` shares its memory with another value.
+  bool isAliased(mlir::Value value) const {
+    return aliases.count(value) || aliasRoots.contains(value);
+  }
+  /// Records that `value` lives in `base` at byte `offset`.
+  void addAlias(mlir::Value value, mlir::Value base, uint64_t offset) {
+    aliases[value] = {base, offset};
+    aliasRoots.insert(base);
+  }
+
+private:
+  llvm::DenseSet<mlir::Value> aliasRoots;
+
+public:
 
   /// Recomputes `producers` from the nodes' outputs.
   void indexProducers() {

@@ -5,6 +5,8 @@
 #include "OutputIRBuilder.h"
 #include "Partitioning.h"
 #include "PlanJson.h"
+#include "ReshapeViews.h"
+#include "ConcatPlacement.h"
 #include "Scheduling.h"
 #include "SubgraphFormation.h"
 #include "TargetQuery.h"
@@ -142,6 +144,10 @@ compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
   CompilationGraph graph;
   graph.entry = *entry;
   nameValues(graph);
+  if (options.reshapeViews)
+    findReshapeViews(graph);
+  if (options.placeConcatInputs)
+    placeConcatInputs(graph, options.alignment);
   if (auto error = formSubgraphs(graph, *declarations, options.log))
     return std::move(error);
   partitionGraph(graph, options.partitioning, device::kReferenceTargetName);

@@ -46,15 +46,22 @@ void bindBoundaryValues(CompilationGraph &graph) {
     graph.homes[value] = {ValueHome::Output, unsigned(index), 0};
 }
 
+/// The lifetime of each root's memory (a node output, or a value other
+/// values live in): from its first writer to its last reader, aliases'
+/// writers and readers included.
 llvm::DenseMap<Value, Lifetime>
 computeLifetimes(const CompilationGraph &graph) {
   llvm::DenseMap<Value, Lifetime> lifetimes;
   for (auto [step, node] : llvm::enumerate(graph.nodes))
-    for (Value output : node.outputs)
-      lifetimes[output] = {unsigned(step), unsigned(step)};
+    for (Value output : node.outputs) {
+      auto [found, inserted] = lifetimes.try_emplace(
+          graph.rootOf(output).base, Lifetime{unsigned(step), unsigned(step)});
+      found->second.first = std::min(found->second.first, unsigned(step));
+      found->second.last = std::max(found->second.last, unsigned(step));
+    }
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value input : node.inputs) {
-      auto found = lifetimes.find(input);
+      auto found = lifetimes.find(graph.rootOf(input).base);
       if (found != lifetimes.end())
         found->second.last = std::max(found->second.last, unsigned(step));
     }
@@ -88,7 +95,11 @@ void mergeInPlace(const CompilationGraph &graph,
                   llvm::EquivalenceClasses<Value> &groups,
                   llvm::DenseMap<Value, Lifetime> &groupLifetimes) {
   for (auto [step, node] : llvm::enumerate(graph.nodes)) {
-    if (!isElementwiseNode(node))
+    // Values that share memory with others (views, placed concat inputs)
+    // are never written over, nor written in place of another.
+    auto aliased = [&](Value value) { return graph.isAliased(value); };
+    if (!isElementwiseNode(node) || llvm::any_of(node.inputs, aliased) ||
+        llvm::any_of(node.outputs, aliased))
       continue;
     llvm::SmallPtrSet<void *, 4> used;
     for (Value output : node.outputs) {
@@ -126,14 +137,17 @@ MemoryAssignment assignMemory(CompilationGraph &graph,
   std::vector<Value> intermediates;
   llvm::EquivalenceClasses<Value> groups;
   llvm::DenseMap<Value, Lifetime> groupLifetimes;
+  // One buffer per root: a value placed in another lives in that one's.
   for (const SubgraphNode &node : graph.nodes)
-    for (Value output : node.outputs)
-      if (!graph.homes.count(output)) {
-        graph.homes[output] = {ValueHome::Scratch, 0, 0};
-        intermediates.push_back(output);
-        groups.insert(output);
-        groupLifetimes[output] = lifetimes[output];
+    for (Value output : node.outputs) {
+      Value root = graph.rootOf(output).base;
+      if (!graph.homes.count(root)) {
+        graph.homes[root] = {ValueHome::Scratch, 0, 0};
+        intermediates.push_back(root);
+        groups.insert(root);
+        groupLifetimes[root] = lifetimes[root];
       }
+    }
   if (options.inPlace)
     mergeInPlace(graph, lifetimes, groups, groupLifetimes);
 
@@ -168,6 +182,13 @@ MemoryAssignment assignMemory(CompilationGraph &graph,
               ? ValueHome{ValueHome::Scratch, 0, placement.offset}
               : ValueHome{ValueHome::BorrowedOutput, unsigned(placement.arena),
                           placement.offset};
+  // A value placed in another lives at its offset in that one's home.
+  for (const auto &entry : graph.aliases) {
+    CompilationGraph::Alias root = graph.rootOf(entry.first);
+    ValueHome home = graph.homes.lookup(root.base);
+    home.offset += root.offset;
+    graph.homes[entry.first] = home;
+  }
   // The naive plan gives every intermediate its own allocation, in-place
   // partners included.
   uint64_t naiveBytes = 0;

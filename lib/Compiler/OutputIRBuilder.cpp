@@ -196,16 +196,23 @@ void OutputIRBuilder::emitProgramValues(cgc::ProgramOp program) {
     programValues[constant.getResult()] = cgc::ConstantOp::create(
         builder, constant.getLoc(), toMemRefType(constant.getType()),
         constant.getName());
+  auto emitView = [&](Value value) {
+    ValueHome home = graph.homes.lookup(value);
+    Value source = home.kind == ValueHome::Scratch
+                       ? body->getArgument(body->getNumArguments() - 1)
+                       : body->getArgument(numInputs + home.index);
+    programValues[value] = cgc::ViewMemRefOp::create(
+        builder, value.getLoc(), toMemRefType(value.getType()), source,
+        int64_t(home.offset));
+  };
   for (const PlannedBuffer &buffer : memory.buffers)
-    for (Value value : buffer.values) {
-      ValueHome home = graph.homes.lookup(value);
-      Value source = home.kind == ValueHome::Scratch
-                         ? body->getArgument(body->getNumArguments() - 1)
-                         : body->getArgument(numInputs + home.index);
-      programValues[value] = cgc::ViewMemRefOp::create(
-          builder, value.getLoc(), toMemRefType(value.getType()), source,
-          int64_t(home.offset));
-    }
+    llvm::for_each(buffer.values, emitView);
+  // Values placed in others' memory (reshape views, concat inputs), in
+  // Input IR order: views of those bytes with their own types.
+  for (Operation &op : entry.getBodyBlock()->without_terminator())
+    for (Value result : op.getResults())
+      if (graph.aliases.count(result))
+        emitView(result);
 }
 
 llvm::Expected<OutputProgram> OutputIRBuilder::build() {

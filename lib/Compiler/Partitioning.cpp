@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Partitioning.h"
+#include "MemoryAssignment.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -132,15 +133,43 @@ void namePartitions(CompilationGraph &graph, llvm::StringRef fallbackTarget) {
 }
 } // namespace
 
+namespace {
+/// Bytes [begin, end) of a value inside the memory of its root.
+struct Span {
+  uint64_t begin = 0, end = 0;
+  bool meets(const Span &other) const {
+    bool empty = begin == end || other.begin == other.end;
+    return empty || (begin < other.end && other.begin < end);
+  }
+};
+
+Span spanOf(const CompilationGraph &graph, Value value) {
+  uint64_t offset = graph.rootOf(value).offset;
+  return {offset, offset + getByteSize(value)};
+}
+} // namespace
+
 std::vector<llvm::SmallVector<unsigned, 4>>
 computeDataDependencies(const CompilationGraph &graph) {
+  // The nodes that write each root's memory: its producer, or the
+  // producers of the values placed in it (a concat's inputs).
+  struct Writer {
+    unsigned node;
+    Span span;
+  };
+  llvm::DenseMap<Value, llvm::SmallVector<Writer, 2>> writers;
+  for (auto [index, node] : llvm::enumerate(graph.nodes))
+    for (Value output : node.outputs)
+      writers[graph.rootOf(output).base].push_back(
+          {unsigned(index), spanOf(graph, output)});
   std::vector<llvm::SmallVector<unsigned, 4>> dependencies(graph.nodes.size());
   for (auto [index, node] : llvm::enumerate(graph.nodes))
     for (Value input : node.inputs) {
-      auto producer = graph.producers.find(input);
-      if (producer != graph.producers.end() &&
-          !llvm::is_contained(dependencies[index], producer->second))
-        dependencies[index].push_back(producer->second);
+      Span read = spanOf(graph, input);
+      for (const Writer &writer : writers.lookup(graph.rootOf(input).base))
+        if (writer.node != index && writer.span.meets(read) &&
+            !llvm::is_contained(dependencies[index], writer.node))
+          dependencies[index].push_back(writer.node);
     }
   return dependencies;
 }

@@ -52,18 +52,23 @@ void addReuseDependencies(
     llvm::SmallVector<unsigned, 4> readers;
   };
   std::vector<Occupant> occupants;
-  llvm::DenseMap<Value, unsigned> occupantOf;
+  // Occupants by the root whose memory they are written in.
+  llvm::DenseMap<Value, llvm::SmallVector<unsigned, 2>> occupantsOf;
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value output : node.outputs)
       if (std::optional<Region> region = getRegion(graph, output)) {
-        occupantOf[output] = occupants.size();
+        occupantsOf[graph.rootOf(output).base].push_back(occupants.size());
         occupants.push_back({*region, unsigned(step), {}});
       }
+  // A reader of a value reads every occupant of its bytes: itself, or the
+  // values placed where it lives.
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value input : node.inputs) {
-      auto found = occupantOf.find(input);
-      if (found != occupantOf.end())
-        occupants[found->second].readers.push_back(step);
+      std::optional<Region> read = getRegion(graph, input);
+      for (unsigned occupant : occupantsOf.lookup(graph.rootOf(input).base))
+        if (!read || read->overlaps(occupants[occupant].region) ||
+            read->begin == read->end)
+          occupants[occupant].readers.push_back(step);
     }
   auto addDependency = [&](unsigned step, unsigned on) {
     if (on < step && !llvm::is_contained(dependencies[step], on))

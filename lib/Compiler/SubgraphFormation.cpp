@@ -86,8 +86,11 @@ public:
   llvm::Error claimFor(TargetDeclaration &target, bool mustClaimAll);
 
 private:
+  /// Ops a node must claim: not constants, the return, or the reshapes
+  /// and concats whose values were placed in one another's memory.
   bool isCompute(Operation *op) const {
-    return !isa<cgc::ConstantOp, cgc::ReturnOp>(op);
+    return !isa<cgc::ConstantOp, cgc::ReturnOp>(op) &&
+           !graph.placedOps.contains(op);
   }
   bool acceptable(const PatternMatch &match) const;
   bool reachesBack(const llvm::SmallPtrSetImpl<Operation *> &inside,

@@ -59,6 +59,16 @@ cl::opt<bool> noInPlace("no-in-place",
                         cl::desc("Never let an elementwise subgraph write "
                                  "over its input"),
                         cl::sub(compileCommand));
+cl::opt<bool> noReshapeViews("no-reshape-views",
+                             cl::desc("Compute every reshape in a subgraph "
+                                      "instead of viewing its source's "
+                                      "bytes"),
+                             cl::sub(compileCommand));
+cl::opt<bool> noConcatPlacement(
+    "no-concat-placement",
+    cl::desc("Copy concat inputs in a subgraph instead of having their "
+             "producers write their slices of the result"),
+    cl::sub(compileCommand));
 cl::opt<bool> noBorrow("no-borrow-outputs",
                        cl::desc("Never place intermediates in output "
                                 "buffers"),
@@ -87,6 +97,8 @@ Expected<compiler::CompileOptions> parseOptions() {
                              Twine(alignment));
   options.alignment = alignment;
   options.inPlace = !noInPlace;
+  options.reshapeViews = !noReshapeViews;
+  options.placeConcatInputs = !noConcatPlacement;
   options.borrowOutputs = !noBorrow;
   if (verbose)
     options.log = &errs();

@@ -45,6 +45,12 @@ struct CompileOptions {
   /// is written (the specification's Output IR keeps a 64-byte scratch
   /// this way).
   bool borrowOutputs = true;
+  /// Give a reshape of an intermediate no subgraph: its result is a view of
+  /// its source's memory (no kernel, no copy).
+  bool reshapeViews = true;
+  /// Let the producers of a concat's inputs write their slices of its
+  /// result (no copy), where the slices are contiguous and aligned.
+  bool placeConcatInputs = true;
   /// Where to report rejected specializations and progress (none: quiet).
   llvm::raw_ostream *log = nullptr;
 };
