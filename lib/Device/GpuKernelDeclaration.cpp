@@ -17,8 +17,10 @@ namespace {
 /// elementwise chain, which would otherwise write the reduced tensor);
 /// softmax and log_softmax run alone. A float32 max, average or Lp pooling
 /// takes the elementwise chain after it as its epilogue, like a product;
-/// so do float32 upsample, upsample2d, depth_to_space and space_to_depth,
-/// and the float32 data movements reshape, transpose and concat.
+/// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
+/// resize (nearest by integer factors; specialization refuses the rest),
+/// and the float32 data movements reshape, transpose, concat and slice, and
+/// float32 conv_transpose.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
 /// kernel), elementwise ops before and after it included. The float32
@@ -40,12 +42,17 @@ cgc.module {
     }
     cgc_pattern.pattern @resampling attributes {benefit = 2 : i64} {
       %r = cgc_pattern.op ["upsample", "upsample2d", "depth_to_space",
-                           "space_to_depth"] {dtypes = ["float32"]}
+                           "space_to_depth", "resize"] {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%r)
       cgc_pattern.yield %e
     }
+    cgc_pattern.pattern @convTranspose attributes {benefit = 2 : i64} {
+      %c = cgc_pattern.op ["conv_transpose"] {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%c)
+      cgc_pattern.yield %e
+    }
     cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
-      %m = cgc_pattern.op ["reshape", "transpose", "concat"]
+      %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice"]
           {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e

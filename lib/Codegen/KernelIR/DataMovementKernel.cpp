@@ -1,7 +1,7 @@
 //===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
 //
-// One invocation per output element of a float32 reshape, transpose or
-// concat: the element's source is found by integer arithmetic on its
+// One invocation per output element of a float32 reshape, transpose,
+// concat or slice: the element's source is found by integer arithmetic on its
 // coordinates and copied exactly, then the epilogue (every op after the
 // data movement) runs on it before its store. These ops kept CNNs in
 // several partitions (Flatten before the classifier, SqueezeNet's and
@@ -14,6 +14,7 @@
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "opencgc/Dialect/CGCOp/IndexingOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -89,6 +90,7 @@ private:
   SmallVector<Value> coordinatesOf(Value element);
   Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
   Value concatenated(cgc_op::ConcatOp concat, Value element);
+  Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
   Value moved(Value element);
 
   cgc::SubgraphOp subgraph;
@@ -167,12 +169,29 @@ Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
   return from(0);
 }
 
+/// input[start_d + o_d * step_d] along every dimension (steps may be
+/// negative; the flat offset is their sum, always within the input).
+Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
+                                        ArrayRef<Value> o) {
+  llvm::SmallVector<cgc_op::SliceAxis> axes = cgc_op::resolveSliceAxes(slice);
+  Shape strides = denseStrides(shapeOfValue(slice.getInput()));
+  int64_t base = 0;
+  Value offset = index(0);
+  for (auto [d, axis] : llvm::enumerate(axes)) {
+    base += axis.start * strides[d];
+    offset = add(offset, mul(o[d], axis.step * strides[d]));
+  }
+  return load(0, add(offset, index(base)));
+}
+
 Value DataMovementKernelBuilder::moved(Value element) {
   // A reshape keeps the row-major order: element i is input element i.
   if (isa<cgc_op::ReshapeOp>(movement))
     return load(0, element);
   if (auto transpose = dyn_cast<cgc_op::TransposeOp>(movement))
     return transposed(transpose, coordinatesOf(element));
+  if (auto slice = dyn_cast<cgc_op::SliceOp>(movement))
+    return sliced(slice, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
 }
 
@@ -210,8 +229,8 @@ KernelModule DataMovementKernelBuilder::build() {
 bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   return !body->without_terminator().empty() &&
-         isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp>(
-             body->front());
+         isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp,
+             cgc_op::SliceOp>(body->front());
 }
 
 llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {

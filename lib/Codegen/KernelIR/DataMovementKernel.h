@@ -9,9 +9,9 @@ namespace opencgc::codegen {
 
 struct KernelModule;
 
-/// Whether the subgraph's first op is a reshape, transpose or concat: the
-/// data movement kernel generator (DataMovementKernel.cpp) handles it, with
-/// the rest as its epilogue.
+/// Whether the subgraph's first op is a reshape, transpose, concat or slice:
+/// the data movement kernel generator (DataMovementKernel.cpp) handles it,
+/// with the rest as its epilogue.
 bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition);
 
 /// What the data movement kernel generator accepts: float32, the op reading

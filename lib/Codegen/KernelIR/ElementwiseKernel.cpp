@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
+#include "ConvTransposeKernel.h"
 #include "DataMovementKernel.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
@@ -199,6 +200,8 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
     kernels = buildResamplingKernel(subgraph);
   } else if (isDataMovementSubgraph(definition)) {
     kernels = buildDataMovementKernel(subgraph);
+  } else if (isConvTransposeSubgraph(definition)) {
+    kernels = buildConvTransposeKernel(subgraph);
   } else if (isReductionSubgraph(definition)) {
     kernels = buildReductionKernel(subgraph);
   } else if (isNormalizationSubgraph(definition)) {

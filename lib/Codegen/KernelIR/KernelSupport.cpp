@@ -10,6 +10,7 @@
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
 #include "ResamplingKernel.h"
+#include "ConvTransposeKernel.h"
 #include "DataMovementKernel.h"
 #include "ScalarOps.h"
 
@@ -172,6 +173,8 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
     return checkResamplingSupport(subgraph);
   if (isDataMovementSubgraph(definition))
     return checkDataMovementSupport(subgraph);
+  if (isConvTransposeSubgraph(definition))
+    return checkConvTransposeSupport(subgraph);
   if (isReductionSubgraph(definition))
     return checkReductionSupport(subgraph);
   if (isNormalizationSubgraph(definition))

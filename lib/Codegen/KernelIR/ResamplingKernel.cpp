@@ -104,19 +104,48 @@ llvm::Error analyzeBlockMove(cgc::SubgraphOp subgraph, Operation *op,
   return llvm::Error::success();
 }
 
-llvm::Expected<ResampleShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
-  if (auto resize = dyn_cast<cgc_op::ResizeOp>(op))
+/// Resize in nearest mode with coordinate_transformation_mode "asymmetric"
+/// and nearest_mode "floor" by positive integer factors reads the input at
+/// floor(o / scale): nearest upsampling (PyTorch's nn.Upsample exports this
+/// way). Other resizes have per-axis tap tables no kernel reproduces yet.
+llvm::Error analyzeResize(cgc::SubgraphOp subgraph, cgc_op::ResizeOp resize,
+                          ResampleShape &s) {
+  auto refuseResize = [&](const llvm::Twine &why) {
     return refuse(subgraph, "cgc_op.resize (mode \"" + resize.getMode() +
-                                "\") has no kernel generator yet: its taps "
-                                "and weights are per-axis tables the kernel "
-                                "would have to reproduce");
+                                "\", coordinate_transformation_mode \"" +
+                                resize.getCoordinateTransformationMode() +
+                                "\") has no kernel generator yet" + why);
+  };
+  if (resize.getMode() != "nearest" ||
+      resize.getCoordinateTransformationMode() != "asymmetric" ||
+      resize.getNearestMode() != "floor" || resize.getAntialias())
+    return refuseResize(": only nearest/asymmetric/floor resizes by integer "
+                        "factors are nearest upsampling");
+  ArrayAttr scales = resize.getScales();
+  s.kind = ResampleKind::Nearest;
+  for (size_t d = 0; d < s.in.size(); ++d) {
+    int64_t factor = s.in[d] ? s.out[d] / s.in[d] : 0;
+    bool scaleAgrees =
+        scales.empty() ||
+        (d < scales.size() &&
+         cast<FloatAttr>(scales[d]).getValueAsDouble() == double(factor));
+    if (factor < 1 || s.out[d] != s.in[d] * factor || !scaleAgrees)
+      return refuseResize(" for a factor that is not a positive integer");
+    s.scales.push_back(factor);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<ResampleShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   ResampleShape s;
   s.in = Shape(shapeOf(op->getOperand(0)));
   s.out = Shape(shapeOf(op->getResult(0)));
   if (s.in.size() != s.out.size())
     return refuse(subgraph, op->getName().getStringRef() + " changes the rank");
   llvm::Error error = llvm::Error::success();
-  if (auto up = dyn_cast<cgc_op::UpsampleOp>(op))
+  if (auto resize = dyn_cast<cgc_op::ResizeOp>(op))
+    error = analyzeResize(subgraph, resize, s);
+  else if (auto up = dyn_cast<cgc_op::UpsampleOp>(op))
     error = analyzeUpsample(subgraph, op, up.getScaleSize(), up.getMode(), s);
   else if (auto up2d = dyn_cast<cgc_op::Upsample2dOp>(op))
     error =

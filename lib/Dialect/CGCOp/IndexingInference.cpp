@@ -71,11 +71,7 @@ LogicalResult checkUpdates(const Inferrer &inf, Value value, TensorType data,
 
 } // namespace
 
-/// One axis of a slice after ONNX clamping: first index, step, length.
-struct SliceAxis {
-  int64_t start, step, count;
-};
-
+/// One axis of a slice after ONNX clamping.
 static SliceAxis resolveSliceAxis(int64_t start, int64_t end, int64_t step,
                                   int64_t dim) {
   if (dim == 0)
@@ -96,6 +92,27 @@ static SliceAxis resolveSliceAxis(int64_t start, int64_t end, int64_t step,
     count = start > end ? (start - end - step - 1) / -step : 0;
   }
   return {start, step, count};
+}
+
+llvm::SmallVector<SliceAxis> resolveSliceAxes(SliceOp slice) {
+  ArrayRef<int64_t> shape =
+      cast<cgc::TensorType>(slice.getInput().getType()).getShape();
+  int64_t rank = shape.size();
+  llvm::SmallVector<SliceAxis> resolved;
+  for (int64_t extent : shape)
+    resolved.push_back({0, 1, extent});
+  Shape starts = toShape(slice.getStartsAttr());
+  Shape ends = toShape(slice.getEndsAttr());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    int64_t axis = slice.getAxesAttr()
+                       ? toShape(slice.getAxesAttr())[i]
+                       : int64_t(i);
+    if (axis < 0)
+      axis += rank;
+    int64_t step = slice.getStepsAttr() ? toShape(slice.getStepsAttr())[i] : 1;
+    resolved[axis] = resolveSliceAxis(starts[i], ends[i], step, shape[axis]);
+  }
+  return resolved;
 }
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,

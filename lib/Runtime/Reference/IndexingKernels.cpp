@@ -57,41 +57,17 @@ int64_t normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
 
-/// ONNX Slice clamping of one axis (mirrors the op's shape inference).
-std::pair<int64_t, int64_t> sliceStartStep(int64_t start, int64_t step,
-                                           int64_t dim) {
-  if (dim == 0)
-    return {0, step};
-  if (start < 0)
-    start += dim;
-  start = step > 0 ? std::clamp<int64_t>(start, 0, dim)
-                   : std::clamp<int64_t>(start, 0, dim - 1);
-  return {start, step};
-}
-
 llvm::Expected<TensorList> sliceKernel(Operation *op, ArrayRef<Tensor> in) {
   auto slice = cast<cgc_op::SliceOp>(op);
   Tensor out = allocateResult(op);
   ArrayRef<int64_t> shape = in[0].getShape();
   int64_t rank = shape.size();
-  Shape starts = intArray(slice.getStartsAttr(), 0, 0);
-  size_t n = starts.size();
-  Shape axes(n);
-  for (size_t i = 0; i < n; ++i)
-    axes[i] = i;
-  axes = slice.getAxesAttr() ? intArray(slice.getAxesAttr(), n, 0) : axes;
-  Shape steps = intArray(slice.getStepsAttr(), n, 1);
-  Shape begin(rank, 0), stride(rank, 1);
-  for (size_t i = 0; i < n; ++i) {
-    int64_t axis = normalizeAxis(axes[i], rank);
-    std::tie(begin[axis], stride[axis]) =
-        sliceStartStep(starts[i], steps[i], shape[axis]);
-  }
-  Shape dense = stridesOf(shape);
+  llvm::SmallVector<cgc_op::SliceAxis> axes = cgc_op::resolveSliceAxes(slice);
+  Shape dense = stridesOf(shape), stride(rank);
   int64_t base = 0;
   for (int64_t d = 0; d < rank; ++d) {
-    base += begin[d] * dense[d];
-    stride[d] *= dense[d];
+    base += axes[d].start * dense[d];
+    stride[d] = axes[d].step * dense[d];
   }
   std::array<Shape, 1> strides = {stride};
   forEachIndex<1>(out.getShape(), strides, [&](int64_t i, auto &off) {

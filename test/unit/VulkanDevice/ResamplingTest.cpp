@@ -59,6 +59,17 @@ TEST_P(ResamplingKernelTest, NearestUpsamplingMatchesTheReference) {
                                    {1, 2, 3, 4, 5}, {1, 2, 6, 4, 15}));
 }
 
+/// resize in nearest mode, asymmetric, floor, by integer factors (the
+/// export of PyTorch's nn.Upsample) is nearest upsampling.
+TEST_P(ResamplingKernelTest, NearestResizeByIntegerFactorsMatchesTheReference) {
+  expectMatchesReference(resampled(
+      "resize",
+      "sizes = [1, 3, 10, 12], scales = [1.0, 1.0, 2.0, 3.0], mode = "
+      "\"nearest\", coordinate_transformation_mode = \"asymmetric\", "
+      "nearest_mode = \"floor\"",
+      {1, 3, 5, 4}, {1, 3, 10, 12}));
+}
+
 TEST_P(ResamplingKernelTest, LinearUpsamplingMatchesTheReference) {
   expectMatchesReference(resampled("upsample",
                                    "scale_size = [2, 2], mode = \"linear\"",

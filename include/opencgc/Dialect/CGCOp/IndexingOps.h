@@ -8,4 +8,17 @@
 #define GET_OP_CLASSES
 #include "opencgc/Dialect/CGCOp/IndexingOps.h.inc"
 
+namespace opencgc::cgc_op {
+
+/// One axis of a slice after ONNX's clamping: first index, step, length.
+struct SliceAxis {
+  int64_t start, step, count;
+};
+
+/// Every dimension of a verified slice's input, resolved (a dimension it
+/// does not slice is {0, 1, extent}).
+llvm::SmallVector<SliceAxis> resolveSliceAxes(SliceOp slice);
+
+} // namespace opencgc::cgc_op
+
 #endif // OPENCGC_DIALECT_CGCOP_INDEXINGOPS_H

@@ -1,5 +1,6 @@
 // Hand-written Partition IR for the data movement kernels: a concat along
-// the channels with a relu epilogue, a transpose, and a reshape (Flatten).
+// the channels with a relu epilogue, a transpose, a reshape (Flatten), and
+// a slice with a negative step.
 cgc.module {
   cgc.subgraph @concatRelu attributes {origin = "test"} {
     cgc.functional_definition private @f(
@@ -21,6 +22,13 @@ cgc.module {
         %x: !cgc.tensor<1x8x1x1x!cgc.float32>) -> !cgc.tensor<1x8x!cgc.float32> {
       %0 = cgc_op.reshape(%x) {shape = [1, 8]} : (!cgc.tensor<1x8x1x1x!cgc.float32>)
       cgc.return %0 : !cgc.tensor<1x8x!cgc.float32>
+    }
+  }
+  cgc.subgraph @reversedSlice attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %x: !cgc.tensor<2x10x!cgc.float32>) -> !cgc.tensor<2x3x!cgc.float32> {
+      %0 = cgc_op.slice(%x) {starts = [8], ends = [1], axes = [1], steps = [-3]} : (!cgc.tensor<2x10x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<2x3x!cgc.float32>
     }
   }
 }

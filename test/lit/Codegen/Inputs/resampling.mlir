@@ -24,4 +24,11 @@ cgc.module {
       cgc.return %0 : !cgc.tensor<1x2x4x6x!cgc.float32>
     }
   }
+  cgc.subgraph @nearestResize attributes {origin = "test"} {
+    cgc.functional_definition private @nearestResizeFunctional(
+        %x: !cgc.tensor<1x2x3x3x!cgc.float32>) -> !cgc.tensor<1x2x6x6x!cgc.float32> {
+      %0 = cgc_op.resize(%x) {sizes = [1, 2, 6, 6], scales = [1.0, 1.0, 2.0, 2.0], mode = "nearest", coordinate_transformation_mode = "asymmetric", nearest_mode = "floor"} : (!cgc.tensor<1x2x3x3x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<1x2x6x6x!cgc.float32>
+    }
+  }
 }
