@@ -15,6 +15,7 @@
 #include "InputShapes.h"
 
 #include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Executor/ProgramExecutor.h"
@@ -56,11 +57,37 @@ cl::opt<std::string> benchMicro(
              "1x64xSIZExSIZE to 64 channels, stride 1, pad 1, vs im2col + "
              "cblas_sgemm)"),
     cl::sub(benchCommand));
+cl::opt<std::string> benchPartition(
+    "partition",
+    cl::desc("coarse (default: a partition per device segment) or fine (a "
+             "partition per subgraph, so the profile times every layer)"),
+    cl::init("coarse"), cl::sub(benchCommand));
 cl::opt<unsigned> benchSize("size",
                             cl::desc("SIZE of --micro: gemm's matrix size "
                                      "(default 1024), conv's input height "
                                      "and width (default 56)"),
                             cl::sub(benchCommand));
+
+/// What each partition invokes: its subgraphs' names, with the shape of
+/// the last one's first result ("convolution_3 1x64x56x56").
+StringMap<std::string> describePartitions(cgc::ModuleOp outputIR) {
+  StringMap<std::string> descriptions;
+  for (auto partition : outputIR.getBodyBlock()->getOps<cgc::PartitionOp>()) {
+    std::string text;
+    raw_string_ostream os(text);
+    for (auto invoke : partition.getBodyBlock()->getOps<cgc::InvokeOp>()) {
+      os << (text.empty() ? "" : " + ") << invoke.getCallee();
+      if (invoke.getNumOperands())
+        if (auto type = dyn_cast<cgc::MemRefType>(
+                invoke.getOperands().back().getType())) {
+          os << " ";
+          llvm::interleave(type.getShape(), os, "x");
+        }
+    }
+    descriptions[partition.getSymName()] = text;
+  }
+  return descriptions;
+}
 
 BenchOptions benchOptions() {
   BenchOptions options;
@@ -71,6 +98,41 @@ BenchOptions benchOptions() {
   if (benchSize.getNumOccurrences())
     options.size = benchSize;
   return options;
+}
+} // namespace
+
+namespace {
+/// Each partition's median time in the profile, in program order, with
+/// what it invokes; then, with several partitions, the ten slowest and
+/// their share of the profile's total.
+void printPartitionProfile(ArrayRef<runtime::DispatchTiming> timings,
+                           const StringMap<std::string> &devices,
+                           const StringMap<std::string> &descriptions) {
+  StringMap<std::vector<double>> perPartition;
+  std::vector<std::string> order;
+  for (const runtime::DispatchTiming &timing : timings) {
+    auto &samples = perPartition[timing.partition];
+    if (samples.empty())
+      order.push_back(timing.partition);
+    samples.push_back(timing.seconds);
+  }
+  std::vector<std::pair<double, std::string>> medians;
+  double total = 0;
+  for (const std::string &name : order) {
+    Stats stats = summarize(perPartition[name]);
+    printStats("  @" + name + " [" + devices.lookup(name) + "]", stats);
+    outs() << "      " << descriptions.lookup(name) << "\n";
+    medians.push_back({stats.median, name});
+    total += stats.median;
+  }
+  if (medians.size() < 3 || total <= 0)
+    return;
+  llvm::sort(medians, [](auto &a, auto &b) { return a.first > b.first; });
+  outs() << "slowest partitions (share of the summed medians):\n";
+  for (const auto &[median, name] : ArrayRef(medians).take_front(10))
+    outs() << format("  %9.3f ms %5.1f%%  @", median * 1e3,
+                     100 * median / total)
+           << name << "  " << descriptions.lookup(name) << "\n";
 }
 } // namespace
 
@@ -95,9 +157,16 @@ int runBench(mlir::MLIRContext &context) {
     return failBench(model.takeError());
   std::vector<Tensor> inputs = makeInputs(model->entry);
 
+  compiler::CompileOptions compileOptions;
+  if (benchPartition == "fine")
+    compileOptions.partitioning = compiler::Partitioning::Fine;
+  else if (benchPartition != "coarse")
+    return failBench(createStringError("--partition must be coarse or fine, "
+                                       "not '" +
+                                       benchPartition + "'"));
   auto start = BenchClock::now();
   auto compiled = compiler::compileModule(*model->module, devices->targets(),
-                                          compiler::CompileOptions());
+                                          compileOptions);
   if (!compiled)
     return failBench(compiled.takeError());
   double compileSeconds = secondsSince(start);
@@ -146,14 +215,8 @@ int runBench(mlir::MLIRContext &context) {
   outs() << "  " << (*program)->getNumCommandLists()
          << " command list(s) submitted per run\n";
   printStats("profile (one submission per invoke)", summarize(*profile));
-  StringMap<std::vector<double>> perPartition;
-  for (const runtime::DispatchTiming &timing : timings)
-    perPartition[timing.partition].push_back(timing.seconds);
-  for (const auto &entry : perPartition)
-    printStats("  @" + entry.getKey().str() + " [" +
-                   (*program)->getPartitionDevices().lookup(entry.getKey()) +
-                   "]",
-               summarize(entry.getValue()));
+  printPartitionProfile(timings, (*program)->getPartitionDevices(),
+                        describePartitions(*compiled->outputIR));
   Stats baselineStats = summarize(*baseline);
   printStats("baseline (reference, Input IR)", baselineStats);
   outs() << format("ratio %.3f\n", deviceStats.median / baselineStats.median);

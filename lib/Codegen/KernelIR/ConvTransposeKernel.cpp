@@ -56,6 +56,15 @@ struct Geometry {
   Shape strides, dilations, startPadding;
   int64_t group = 1;
   int64_t inPerGroup() const { return in[1] / group; }
+  /// Whether at most one tap lands on each output element: no dilation
+  /// and no kernel extent above its stride (the 2x2 stride-2 upsampling
+  /// layers). Tap k_d = (o_d + pad_d) mod stride_d then.
+  bool oneTap() const {
+    for (size_t d = 0; d < spatial(); ++d)
+      if (dilations[d] != 1 || weight[2 + d] > strides[d])
+        return false;
+    return true;
+  }
   int64_t outPerGroup() const { return weight[1]; }
   size_t spatial() const { return in.size() - 2; }
 };
@@ -77,18 +86,21 @@ class ConvTransposeKernelBuilder {
 public:
   explicit ConvTransposeKernelBuilder(cgc::SubgraphOp subgraph)
       : subgraph(subgraph), conv(convTransposeOf(subgraph)),
-        g(geometryOf(conv)), builder(subgraph.getContext()) {}
+        g(geometryOf(conv)), builder(subgraph.getContext()), math(builder, loc) {}
 
-  KernelModule build();
+  KernelModule build() {
+    loc = subgraph.getLoc();
+    return buildFirstOpKernel(builder, subgraph, g.out,
+                              [&](gpu::GPUFuncOp kernel, Value element) {
+                                function = kernel;
+                                return gathered(element);
+                              });
+  }
 
 private:
-  Value index(int64_t value) { return constantIndex(builder, loc, value); }
-  Value add(Value x, Value y) {
-    return builder.createOrFold<arith::AddIOp>(loc, x, y);
-  }
-  Value mul(Value x, int64_t y) {
-    return builder.createOrFold<arith::MulIOp>(loc, x, index(y));
-  }
+  Value index(int64_t value) { return math.index(value); }
+  Value add(Value x, Value y) { return math.add(x, y); }
+  Value mul(Value x, int64_t y) { return math.mul(x, y); }
   Value argument(Value operand) {
     return function.getArgument(cast<BlockArgument>(operand).getArgNumber());
   }
@@ -99,6 +111,8 @@ private:
     Value lands, inputOffset;
   };
   SmallVector<Tap> tapsAt(ArrayRef<Value> o);
+  /// The one tap that can land (Geometry::oneTap), with its kernel offset.
+  Tap oneTapAt(ArrayRef<Value> o, Value &kernelOffset);
   Value gathered(Value element);
 
   cgc::SubgraphOp subgraph;
@@ -106,6 +120,7 @@ private:
   Geometry g;
   OpBuilder builder;
   Location loc = builder.getUnknownLoc();
+  IndexMath math;
   gpu::GPUFuncOp function;
 };
 
@@ -146,22 +161,53 @@ ConvTransposeKernelBuilder::tapsAt(ArrayRef<Value> o) {
   return taps;
 }
 
+ConvTransposeKernelBuilder::Tap
+ConvTransposeKernelBuilder::oneTapAt(ArrayRef<Value> o, Value &kernelOffset) {
+  Value zero = index(0);
+  Value lands = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  Value offset = zero;
+  kernelOffset = zero;
+  for (size_t d = 0; d < g.spatial(); ++d) {
+    Value t = add(o[d], index(g.startPadding[d]));
+    Value p = builder.createOrFold<arith::DivSIOp>(loc, t, index(g.strides[d]));
+    Value k = builder.createOrFold<arith::RemSIOp>(loc, t, index(g.strides[d]));
+    Value inside = arith::AndIOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, t,
+                              zero),
+        arith::AndIOp::create(
+            builder, loc,
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, p,
+                                  index(g.in[2 + d])),
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, k,
+                                  index(g.weight[2 + d]))));
+    lands = arith::AndIOp::create(builder, loc, lands, inside);
+    offset = add(mul(offset, g.in[2 + d]), p);
+    kernelOffset = add(mul(kernelOffset, g.weight[2 + d]), k);
+  }
+  kernelOffset = arith::SelectOp::create(builder, loc, lands, kernelOffset,
+                                         zero);
+  return {lands, arith::SelectOp::create(builder, loc, lands, offset, zero)};
+}
+
 Value ConvTransposeKernelBuilder::gathered(Value element) {
   // Output coordinates (n, oc, o_1 .. o_s), row-major.
-  SmallVector<Value> o(g.out.size());
-  Value rest = element;
-  for (size_t d = g.out.size(); d-- > 0;) {
-    o[d] = d == 0 ? rest
-                  : builder.createOrFold<arith::RemUIOp>(loc, rest,
-                                                         index(g.out[d]));
-    rest = builder.createOrFold<arith::DivUIOp>(loc, rest, index(g.out[d]));
-  }
+  SmallVector<Value> o = math.coordinatesOf(element, g.out);
   Value n = o[0], oc = o[1];
-  Value groupIndex = builder.createOrFold<arith::DivUIOp>(
-      loc, oc, index(g.outPerGroup()));
-  Value m = builder.createOrFold<arith::RemUIOp>(loc, oc,
-                                                 index(g.outPerGroup()));
-  SmallVector<Tap> taps = tapsAt(ArrayRef<Value>(o).drop_front(2));
+  Value groupIndex = math.div(oc, g.outPerGroup());
+  Value m = math.rem(oc, g.outPerGroup());
+  // Each tap with its kernel offset: every tap, or the one that can land.
+  SmallVector<Tap> taps;
+  SmallVector<Value> kernelOffsets;
+  if (g.oneTap()) {
+    Value kernelOffset;
+    taps.push_back(oneTapAt(ArrayRef<Value>(o).drop_front(2), kernelOffset));
+    kernelOffsets.push_back(kernelOffset);
+  } else {
+    taps = tapsAt(ArrayRef<Value>(o).drop_front(2));
+    for (size_t kp = 0; kp < taps.size(); ++kp)
+      kernelOffsets.push_back(index(int64_t(kp)));
+  }
   int64_t inPlane = product(ArrayRef<int64_t>(g.in).drop_front(2));
   int64_t kernelPlane = product(ArrayRef<int64_t>(g.weight).drop_front(2));
   Value x = argument(conv.getInput()), w = argument(conv.getWeight());
@@ -175,11 +221,11 @@ Value ConvTransposeKernelBuilder::gathered(Value element) {
         Value xBase = mul(add(mul(n, g.in[1]), ic), inPlane);
         Value wBase = mul(add(mul(ic, g.outPerGroup()), m), kernelPlane);
         Value sum = acc[0];
-        for (auto [kp, tap] : llvm::enumerate(taps)) {
+        for (auto [tap, kernelOffset] : llvm::zip_equal(taps, kernelOffsets)) {
           Value xv = memref::LoadOp::create(builder, loc, x,
                                             add(xBase, tap.inputOffset));
           Value wv = memref::LoadOp::create(builder, loc, w,
-                                            add(wBase, index(int64_t(kp))));
+                                            add(wBase, kernelOffset));
           Value term = arith::MulFOp::create(builder, loc, xv, wv);
           sum = arith::SelectOp::create(
               builder, loc, tap.lands,
@@ -192,35 +238,6 @@ Value ConvTransposeKernelBuilder::gathered(Value element) {
     result = arith::AddFOp::create(
         builder, loc, result,
         memref::LoadOp::create(builder, loc, argument(bias), oc));
-  return result;
-}
-
-KernelModule ConvTransposeKernelBuilder::build() {
-  loc = subgraph.getLoc();
-  KernelModule result;
-  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  function = createKernelFunction(builder, kernels, subgraph);
-  builder.setInsertionPointToStart(&function.getBody().front());
-
-  int64_t elements = product(g.out);
-  Value element = invocationIndex(builder, loc);
-  auto inRange = scf::IfOp::create(
-      builder, loc,
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
-                            index(elements)),
-      false);
-  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
-  Value stored = applyEpilogueAt(builder, loc, subgraph,
-                                 function.getArguments(), element, g.out,
-                                 gathered(element));
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  memref::StoreOp::create(builder, loc, stored,
-                          function.getArgument(definition.getNumArguments()),
-                          element);
-  builder.setInsertionPointAfter(inRange);
-  gpu::ReturnOp::create(builder, loc);
-
-  result.launches.push_back(linearLaunch(subgraph, elements));
   return result;
 }
 

@@ -55,30 +55,25 @@ public:
   explicit DataMovementKernelBuilder(cgc::SubgraphOp subgraph)
       : subgraph(subgraph), movement(movementOf(subgraph)),
         out(shapeOfValue(movement->getResult(0))),
-        builder(subgraph.getContext()) {}
+        builder(subgraph.getContext()), math(builder, loc) {}
 
-  KernelModule build();
+  KernelModule build() {
+    loc = subgraph.getLoc();
+    return buildFirstOpKernel(builder, subgraph, out,
+                              [&](gpu::GPUFuncOp kernel, Value element) {
+                                function = kernel;
+                                return moved(element);
+                              });
+  }
 
 private:
-  Value index(int64_t value) { return constantIndex(builder, loc, value); }
-  Value add(Value x, Value y) {
-    return builder.createOrFold<arith::AddIOp>(loc, x, y);
-  }
-  Value mul(Value x, int64_t y) {
-    return builder.createOrFold<arith::MulIOp>(loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return builder.createOrFold<arith::DivUIOp>(loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return builder.createOrFold<arith::RemUIOp>(loc, x, index(y));
-  }
-  /// The flat offset of `coordinates` in a dense tensor of `extents`.
+  Value index(int64_t value) { return math.index(value); }
+  Value add(Value x, Value y) { return math.add(x, y); }
+  Value mul(Value x, int64_t y) { return math.mul(x, y); }
+  Value div(Value x, int64_t y) { return math.div(x, y); }
+  Value rem(Value x, int64_t y) { return math.rem(x, y); }
   Value flatten(ArrayRef<Value> coordinates, ArrayRef<int64_t> extents) {
-    Value offset = index(0);
-    for (auto [coordinate, extent] : llvm::zip_equal(coordinates, extents))
-      offset = add(mul(offset, extent), coordinate);
-    return offset;
+    return math.flatten(coordinates, extents);
   }
   /// Element `offset` of the movement's operand `operand`.
   Value load(unsigned operand, Value offset) {
@@ -87,7 +82,9 @@ private:
     return memref::LoadOp::create(builder, loc, input, offset);
   }
 
-  SmallVector<Value> coordinatesOf(Value element);
+  SmallVector<Value> coordinatesOf(Value element) {
+    return math.coordinatesOf(element, out);
+  }
   Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
   Value concatenated(cgc_op::ConcatOp concat, Value element);
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
@@ -98,18 +95,9 @@ private:
   Shape out;
   OpBuilder builder;
   Location loc = builder.getUnknownLoc();
+  IndexMath math;
   gpu::GPUFuncOp function;
 };
-
-SmallVector<Value> DataMovementKernelBuilder::coordinatesOf(Value element) {
-  SmallVector<Value> o(out.size());
-  Value rest = element;
-  for (size_t d = out.size(); d-- > 0;) {
-    o[d] = d == 0 ? rest : rem(rest, out[d]);
-    rest = div(rest, out[d]);
-  }
-  return o;
-}
 
 /// output[o] = input[i] with i[perm[d]] = o[d].
 Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
@@ -193,35 +181,6 @@ Value DataMovementKernelBuilder::moved(Value element) {
   if (auto slice = dyn_cast<cgc_op::SliceOp>(movement))
     return sliced(slice, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
-}
-
-KernelModule DataMovementKernelBuilder::build() {
-  loc = subgraph.getLoc();
-  KernelModule result;
-  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  function = createKernelFunction(builder, kernels, subgraph);
-  builder.setInsertionPointToStart(&function.getBody().front());
-
-  int64_t elements = product(out);
-  Value element = invocationIndex(builder, loc);
-  auto inRange = scf::IfOp::create(
-      builder, loc,
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
-                            index(elements)),
-      false);
-  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
-  Value stored = applyEpilogueAt(builder, loc, subgraph,
-                                 function.getArguments(), element, out,
-                                 moved(element));
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  memref::StoreOp::create(builder, loc, stored,
-                          function.getArgument(definition.getNumArguments()),
-                          element);
-  builder.setInsertionPointAfter(inRange);
-  gpu::ReturnOp::create(builder, loc);
-
-  result.launches.push_back(linearLaunch(subgraph, elements));
-  return result;
 }
 
 } // namespace

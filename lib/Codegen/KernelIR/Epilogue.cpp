@@ -6,7 +6,10 @@
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
 #include <limits>
@@ -74,6 +77,34 @@ Value applyEpilogueAt(OpBuilder &builder, Location loc,
       builder, loc, space, [&](unsigned number) { return arguments[number]; });
   epilogue.map(body->front().getResult(0), first);
   return epilogue.applyAfterFirst(body);
+}
+
+KernelModule buildFirstOpKernel(
+    OpBuilder &builder, cgc::SubgraphOp subgraph, ArrayRef<int64_t> outShape,
+    llvm::function_ref<Value(gpu::GPUFuncOp, Value)> firstAt) {
+  Location loc = subgraph.getLoc();
+  KernelModule result;
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  int64_t elements = product(outShape);
+  Value element = invocationIndex(builder, loc);
+  auto inRange = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
+                            constantIndex(builder, loc, elements)),
+      false);
+  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
+  Value stored =
+      applyEpilogueAt(builder, loc, subgraph, function.getArguments(), element,
+                      outShape, firstAt(function, element));
+  unsigned numInputs = subgraph.getFunctionalDefinition().getNumArguments();
+  memref::StoreOp::create(builder, loc, stored,
+                          function.getArgument(numInputs), element);
+  builder.setInsertionPointAfter(inRange);
+  gpu::ReturnOp::create(builder, loc);
+  result.launches.push_back(linearLaunch(subgraph, elements));
+  return result;
 }
 
 Value EpilogueEvaluator::scalarOf(Value value) {

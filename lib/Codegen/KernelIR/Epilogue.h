@@ -11,6 +11,7 @@
 
 #include "IterationSpace.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
@@ -19,6 +20,8 @@
 #include <functional>
 
 namespace opencgc::codegen {
+
+struct KernelModule;
 
 /// The shape of a !cgc.tensor value.
 llvm::ArrayRef<int64_t> shapeOf(mlir::Value value);
@@ -49,6 +52,17 @@ mlir::Value applyEpilogueAt(mlir::OpBuilder &builder, mlir::Location loc,
                             mlir::ValueRange arguments, mlir::Value element,
                             llvm::ArrayRef<int64_t> outShape,
                             mlir::Value first);
+
+/// The kernel of a subgraph whose first op is computed per output element
+/// with the later ops as its epilogue: one invocation per element of
+/// `outShape` (a linear launch), `firstAt(function, element)` building the
+/// first op's value at the element inside the range check; the epilogue's
+/// value is stored to the kernel's last buffer.
+KernelModule buildFirstOpKernel(
+    mlir::OpBuilder &builder, cgc::SubgraphOp subgraph,
+    llvm::ArrayRef<int64_t> outShape,
+    llvm::function_ref<mlir::Value(mlir::gpu::GPUFuncOp, mlir::Value)>
+        firstAt);
 
 class EpilogueEvaluator {
 public:

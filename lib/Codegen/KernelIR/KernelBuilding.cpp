@@ -133,4 +133,39 @@ Value constantF32(OpBuilder &builder, Location loc, double value) {
                                    builder.getF32FloatAttr(float(value)));
 }
 
+Value IndexMath::add(Value x, Value y) {
+  return builder.createOrFold<arith::AddIOp>(loc, x, y);
+}
+
+Value IndexMath::mul(Value x, int64_t y) {
+  return builder.createOrFold<arith::MulIOp>(loc, x, index(y));
+}
+
+Value IndexMath::div(Value x, int64_t y) {
+  return builder.createOrFold<arith::DivUIOp>(loc, x, index(y));
+}
+
+Value IndexMath::rem(Value x, int64_t y) {
+  return builder.createOrFold<arith::RemUIOp>(loc, x, index(y));
+}
+
+Value IndexMath::flatten(ArrayRef<Value> coordinates,
+                         ArrayRef<int64_t> extents) {
+  Value offset = index(0);
+  for (auto [coordinate, extent] : llvm::zip_equal(coordinates, extents))
+    offset = add(mul(offset, extent), coordinate);
+  return offset;
+}
+
+SmallVector<Value> IndexMath::coordinatesOf(Value element,
+                                            ArrayRef<int64_t> extents) {
+  SmallVector<Value> o(extents.size());
+  Value rest = element;
+  for (size_t d = extents.size(); d-- > 0;) {
+    o[d] = d == 0 ? rest : rem(rest, extents[d]);
+    rest = div(rest, extents[d]);
+  }
+  return o;
+}
+
 } // namespace opencgc::codegen

@@ -75,6 +75,33 @@ mlir::Value scatterIndex(mlir::OpBuilder &builder, mlir::Location loc,
 
 mlir::Value constantIndex(mlir::OpBuilder &builder, mlir::Location loc,
                           int64_t value);
+
+/// Index arithmetic that folds as it is built, so unit extents and zero
+/// offsets cost nothing: what the per-element kernels compute coordinates
+/// and offsets with.
+class IndexMath {
+public:
+  IndexMath(mlir::OpBuilder &builder, mlir::Location &loc)
+      : builder(builder), loc(loc) {}
+  mlir::Value index(int64_t value) {
+    return constantIndex(builder, loc, value);
+  }
+  mlir::Value add(mlir::Value x, mlir::Value y);
+  mlir::Value mul(mlir::Value x, int64_t y);
+  mlir::Value div(mlir::Value x, int64_t y);
+  mlir::Value rem(mlir::Value x, int64_t y);
+  /// The flat offset of `coordinates` in a dense tensor of `extents`.
+  mlir::Value flatten(llvm::ArrayRef<mlir::Value> coordinates,
+                      llvm::ArrayRef<int64_t> extents);
+  /// The row-major coordinates of flat `element` in `extents`.
+  llvm::SmallVector<mlir::Value> coordinatesOf(mlir::Value element,
+                                               llvm::ArrayRef<int64_t> extents);
+
+private:
+  mlir::OpBuilder &builder;
+  /// The builder's current location, followed as the caller changes it.
+  mlir::Location &loc;
+};
 mlir::Value constantF32(mlir::OpBuilder &builder, mlir::Location loc,
                         double value);
 

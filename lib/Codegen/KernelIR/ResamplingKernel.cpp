@@ -170,32 +170,20 @@ public:
   ResamplingKernelBuilder(cgc::SubgraphOp subgraph, ResampleShape shape)
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
         resample(resamplingOf(subgraph)), shape(std::move(shape)),
-        builder(subgraph.getContext()) {}
+        builder(subgraph.getContext()), math(builder, loc) {}
 
   KernelModule build();
 
 private:
   // Index arithmetic folds as it is built, so unscaled dimensions cost
   // nothing.
-  Value index(int64_t value) { return constantIndex(builder, loc, value); }
-  Value add(Value x, Value y) {
-    return builder.createOrFold<arith::AddIOp>(loc, x, y);
-  }
-  Value mul(Value x, int64_t y) {
-    return builder.createOrFold<arith::MulIOp>(loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return builder.createOrFold<arith::DivUIOp>(loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return builder.createOrFold<arith::RemUIOp>(loc, x, index(y));
-  }
-  /// The flat offset of `coordinates` in a dense tensor of `extents`.
+  Value index(int64_t value) { return math.index(value); }
+  Value add(Value x, Value y) { return math.add(x, y); }
+  Value mul(Value x, int64_t y) { return math.mul(x, y); }
+  Value div(Value x, int64_t y) { return math.div(x, y); }
+  Value rem(Value x, int64_t y) { return math.rem(x, y); }
   Value flatten(ArrayRef<Value> coordinates, ArrayRef<int64_t> extents) {
-    Value offset = index(0);
-    for (auto [coordinate, extent] : llvm::zip_equal(coordinates, extents))
-      offset = add(mul(offset, extent), coordinate);
-    return offset;
+    return math.flatten(coordinates, extents);
   }
   Value load(Value offset) {
     Value input = function.getArgument(
@@ -213,19 +201,14 @@ private:
   ResampleShape shape;
   OpBuilder builder;
   Location loc = builder.getUnknownLoc();
+  IndexMath math;
   gpu::GPUFuncOp function;
 };
 
 /// The output element's coordinates, row-major, so neighbouring lanes read
 /// neighbouring (or the same) input elements.
 SmallVector<Value> ResamplingKernelBuilder::coordinatesOf(Value element) {
-  SmallVector<Value> o(shape.out.size());
-  Value rest = element;
-  for (size_t d = shape.out.size(); d-- > 0;) {
-    o[d] = d == 0 ? rest : rem(rest, shape.out[d]);
-    rest = div(rest, shape.out[d]);
-  }
-  return o;
+  return math.coordinatesOf(element, shape.out);
 }
 
 /// The reference's upsampling: along each dimension the input coordinate
@@ -317,34 +300,14 @@ Value ResamplingKernelBuilder::blockMoved(ArrayRef<Value> o) {
 
 KernelModule ResamplingKernelBuilder::build() {
   loc = subgraph.getLoc();
-  KernelModule result;
-  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  function = createKernelFunction(builder, kernels, subgraph);
-  builder.setInsertionPointToStart(&function.getBody().front());
-
-  int64_t elements = product(shape.out);
-  Value element = invocationIndex(builder, loc);
-  auto ifOp = scf::IfOp::create(builder, loc,
-                                arith::CmpIOp::create(builder, loc,
-                                                      arith::CmpIPredicate::ult,
-                                                      element, index(elements)),
-                                false);
-  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  SmallVector<Value> o = coordinatesOf(element);
   bool moves = shape.kind == ResampleKind::DepthToSpace ||
                shape.kind == ResampleKind::SpaceToDepth;
-  Value value = moves ? blockMoved(o) : upsampled(o);
-  Value stored =
-      applyEpilogueAt(builder, loc, subgraph, function.getArguments(), element,
-                      shape.out, value);
-  memref::StoreOp::create(builder, loc, stored,
-                          function.getArgument(definition.getNumArguments()),
-                          element);
-  builder.setInsertionPointAfter(ifOp);
-  gpu::ReturnOp::create(builder, loc);
-
-  result.launches.push_back(linearLaunch(subgraph, elements));
-  return result;
+  return buildFirstOpKernel(builder, subgraph, shape.out,
+                            [&](gpu::GPUFuncOp kernel, Value element) {
+                              function = kernel;
+                              SmallVector<Value> o = coordinatesOf(element);
+                              return moves ? blockMoved(o) : upsampled(o);
+                            });
 }
 
 } // namespace

@@ -1,0 +1,72 @@
+//===- ConvTransposeTest.cpp - Transposed convolution kernels -------------===//
+//
+// conv_transpose compiled for the GPU targets must run wholly on the device
+// (an elementwise epilogue fused into its kernel) and match the reference
+// executor: the one-tap form (kernel extent no larger than the stride, as
+// in upsampling layers) and the general gather over every tap.
+//
+//===----------------------------------------------------------------------===//
+#include "FusedKernelFixture.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace opencgc;
+
+namespace {
+using testgen::tensorType;
+using Shape = llvm::SmallVector<int64_t, 4>;
+
+class ConvTransposeKernelTest : public testgen::FusedKernelTest {
+protected:
+  /// conv_transpose of %x by %w (and %b) with `attributes`, then a relu.
+  void expectMatchesReference(const Shape &x, const Shape &w, const Shape &y,
+                              const std::string &attributes, bool bias) {
+    std::string xt = tensorType(x), wt = tensorType(w), yt = tensorType(y),
+                bt = tensorType({y[1]});
+    std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%x: {0}, %w: {1}{2}) -> {3} {{
+    %c = cgc_op.conv_transpose(%x, %w{4}) {{{5}} : ({0}, {1}{6})
+    %r = cgc_op.relu(%c) : ({3})
+    cgc.return %r : {3}
+  }
+})mlir",
+                                     xt, wt, bias ? ", %b: " + bt : "", yt,
+                                     bias ? ", %b" : "", attributes,
+                                     bias ? ", " + bt : "")
+                           .str();
+    expectOneDeviceSubgraph(text, /*seed=*/41);
+  }
+};
+
+TEST_P(ConvTransposeKernelTest, OneTapUpsamplingMatchesTheReference) {
+  // PP-OCRv4's detector: 2x2 kernels, stride 2.
+  expectMatchesReference({1, 6, 5, 4}, {6, 3, 2, 2}, {1, 3, 10, 8},
+                         "strides = [2, 2]", /*bias=*/true);
+  // A kernel smaller than the stride leaves output positions no tap reaches.
+  expectMatchesReference({1, 2, 4}, {2, 2, 2}, {1, 2, 11},
+                         "strides = [3]", /*bias=*/false);
+}
+
+TEST_P(ConvTransposeKernelTest, GeneralGatherMatchesTheReference) {
+  expectMatchesReference({1, 3, 5, 5}, {3, 4, 3, 3}, {1, 4, 10, 10},
+                         "strides = [2, 2], start_padding = [1, 1], "
+                         "end_padding = [1, 1], output_padding = [1, 1]",
+                         /*bias=*/true);
+  expectMatchesReference({2, 4, 5}, {4, 1, 3}, {2, 2, 7},
+                         "group = 2 : i64, dilations = [2], start_padding = "
+                         "[1], end_padding = [1]",
+                         /*bias=*/false);
+}
+
+INSTANTIATE_TEST_SUITE_P(Vulkan, ConvTransposeKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, ConvTransposeKernelTest,
+                         ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, ConvTransposeKernelTest,
+                         ::testing::Values("dxil-host"));
+
+} // namespace
