@@ -80,6 +80,8 @@ struct CompilationGraph {
     uint64_t offset = 0;
   };
   llvm::DenseMap<mlir::Value, Alias> aliases;
+  /// The bases of `aliases`, kept by addAlias.
+  llvm::DenseSet<mlir::Value> aliasBases;
   /// The ops those leave without a node: the reshapes and concats.
   llvm::DenseSet<mlir::Operation *> placedOps;
 
@@ -94,18 +96,13 @@ struct CompilationGraph {
   }
   /// Whether `value` shares its memory with another value.
   bool isAliased(mlir::Value value) const {
-    return aliases.count(value) || aliasRoots.contains(value);
+    return aliases.count(value) || aliasBases.contains(value);
   }
   /// Records that `value` lives in `base` at byte `offset`.
   void addAlias(mlir::Value value, mlir::Value base, uint64_t offset) {
     aliases[value] = {base, offset};
-    aliasRoots.insert(base);
+    aliasBases.insert(base);
   }
-
-private:
-  llvm::DenseSet<mlir::Value> aliasRoots;
-
-public:
 
   /// Recomputes `producers` from the nodes' outputs.
   void indexProducers() {

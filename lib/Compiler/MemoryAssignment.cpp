@@ -53,12 +53,11 @@ llvm::DenseMap<Value, Lifetime>
 computeLifetimes(const CompilationGraph &graph) {
   llvm::DenseMap<Value, Lifetime> lifetimes;
   for (auto [step, node] : llvm::enumerate(graph.nodes))
-    for (Value output : node.outputs) {
-      auto [found, inserted] = lifetimes.try_emplace(
-          graph.rootOf(output).base, Lifetime{unsigned(step), unsigned(step)});
-      found->second.first = std::min(found->second.first, unsigned(step));
-      found->second.last = std::max(found->second.last, unsigned(step));
-    }
+    for (Value output : node.outputs) // Steps ascend: the first stays.
+      lifetimes
+          .try_emplace(graph.rootOf(output).base,
+                       Lifetime{unsigned(step), unsigned(step)})
+          .first->second.last = unsigned(step);
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value input : node.inputs) {
       auto found = lifetimes.find(graph.rootOf(input).base);

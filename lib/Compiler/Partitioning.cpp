@@ -134,7 +134,8 @@ void namePartitions(CompilationGraph &graph, llvm::StringRef fallbackTarget) {
 } // namespace
 
 namespace {
-/// Bytes [begin, end) of a value inside the memory of its root.
+/// Bytes [begin, end) of a value inside the memory of its root; an empty
+/// span meets every span of its root.
 struct Span {
   uint64_t begin = 0, end = 0;
   bool meets(const Span &other) const {
@@ -149,28 +150,36 @@ Span spanOf(const CompilationGraph &graph, Value value) {
 }
 } // namespace
 
-std::vector<llvm::SmallVector<unsigned, 4>>
-computeDataDependencies(const CompilationGraph &graph) {
-  // The nodes that write each root's memory: its producer, or the
-  // producers of the values placed in it (a concat's inputs).
-  struct Writer {
+void forEachRead(const CompilationGraph &graph,
+                 llvm::function_ref<void(unsigned, unsigned, Value)> visit) {
+  // The node outputs written in each root's memory: its producer's, or
+  // the values placed in it.
+  struct Written {
     unsigned node;
+    Value value;
     Span span;
   };
-  llvm::DenseMap<Value, llvm::SmallVector<Writer, 2>> writers;
+  llvm::DenseMap<Value, llvm::SmallVector<Written, 2>> writes;
   for (auto [index, node] : llvm::enumerate(graph.nodes))
     for (Value output : node.outputs)
-      writers[graph.rootOf(output).base].push_back(
-          {unsigned(index), spanOf(graph, output)});
-  std::vector<llvm::SmallVector<unsigned, 4>> dependencies(graph.nodes.size());
+      writes[graph.rootOf(output).base].push_back(
+          {unsigned(index), output, spanOf(graph, output)});
   for (auto [index, node] : llvm::enumerate(graph.nodes))
     for (Value input : node.inputs) {
       Span read = spanOf(graph, input);
-      for (const Writer &writer : writers.lookup(graph.rootOf(input).base))
-        if (writer.node != index && writer.span.meets(read) &&
-            !llvm::is_contained(dependencies[index], writer.node))
-          dependencies[index].push_back(writer.node);
+      for (const Written &written : writes.lookup(graph.rootOf(input).base))
+        if (written.span.meets(read))
+          visit(unsigned(index), written.node, written.value);
     }
+}
+
+std::vector<llvm::SmallVector<unsigned, 4>>
+computeDataDependencies(const CompilationGraph &graph) {
+  std::vector<llvm::SmallVector<unsigned, 4>> dependencies(graph.nodes.size());
+  forEachRead(graph, [&](unsigned reader, unsigned writer, Value) {
+    if (writer != reader && !llvm::is_contained(dependencies[reader], writer))
+      dependencies[reader].push_back(writer);
+  });
   return dependencies;
 }
 

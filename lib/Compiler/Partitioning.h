@@ -7,6 +7,15 @@
 
 namespace opencgc::compiler {
 
+/// Calls `visit(reader, writer, written)` for every node input and every
+/// node output whose bytes it reads: the input itself, or a value living
+/// in the same root's memory at an overlapping offset (a concat's placed
+/// inputs, a view's source). Node indices are steps.
+void forEachRead(
+    const CompilationGraph &graph,
+    llvm::function_ref<void(unsigned reader, unsigned writer, mlir::Value)>
+        visit);
+
 /// The nodes that produce each node's inputs (data dependencies).
 std::vector<llvm::SmallVector<unsigned, 4>>
 computeDataDependencies(const CompilationGraph &graph);

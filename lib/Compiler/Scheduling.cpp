@@ -52,24 +52,20 @@ void addReuseDependencies(
     llvm::SmallVector<unsigned, 4> readers;
   };
   std::vector<Occupant> occupants;
-  // Occupants by the root whose memory they are written in.
-  llvm::DenseMap<Value, llvm::SmallVector<unsigned, 2>> occupantsOf;
+  llvm::DenseMap<Value, unsigned> occupantOf;
   for (auto [step, node] : llvm::enumerate(graph.nodes))
     for (Value output : node.outputs)
       if (std::optional<Region> region = getRegion(graph, output)) {
-        occupantsOf[graph.rootOf(output).base].push_back(occupants.size());
+        occupantOf[output] = occupants.size();
         occupants.push_back({*region, unsigned(step), {}});
       }
-  // A reader of a value reads every occupant of its bytes: itself, or the
+  // Readers of a value read the occupants of its bytes: itself, or the
   // values placed where it lives.
-  for (auto [step, node] : llvm::enumerate(graph.nodes))
-    for (Value input : node.inputs) {
-      std::optional<Region> read = getRegion(graph, input);
-      for (unsigned occupant : occupantsOf.lookup(graph.rootOf(input).base))
-        if (!read || read->overlaps(occupants[occupant].region) ||
-            read->begin == read->end)
-          occupants[occupant].readers.push_back(step);
-    }
+  forEachRead(graph, [&](unsigned reader, unsigned, Value written) {
+    auto found = occupantOf.find(written);
+    if (found != occupantOf.end())
+      occupants[found->second].readers.push_back(reader);
+  });
   auto addDependency = [&](unsigned step, unsigned on) {
     if (on < step && !llvm::is_contained(dependencies[step], on))
       dependencies[step].push_back(on);

@@ -36,10 +36,6 @@ cgc_op::ConvTransposeOp convTransposeOf(cgc::SubgraphOp subgraph) {
       subgraph.getFunctionalDefinition().getBodyBlock()->front());
 }
 
-ArrayRef<int64_t> shapeOfValue(Value value) {
-  return cast<cgc::TensorType>(value.getType()).getShape();
-}
-
 /// An optional per-dimension attribute, `fill` when absent.
 Shape perDimension(std::optional<ArrayAttr> attr, size_t count, int64_t fill) {
   Shape values(count, fill);
@@ -71,9 +67,9 @@ struct Geometry {
 
 Geometry geometryOf(cgc_op::ConvTransposeOp conv) {
   Geometry g;
-  g.in = Shape(shapeOfValue(conv.getInput()));
-  g.weight = Shape(shapeOfValue(conv.getWeight()));
-  g.out = Shape(shapeOfValue(conv.getResult()));
+  g.in = Shape(shapeOf(conv.getInput()));
+  g.weight = Shape(shapeOf(conv.getWeight()));
+  g.out = Shape(shapeOf(conv.getResult()));
   size_t spatial = g.in.size() >= 2 ? g.in.size() - 2 : 0;
   g.strides = perDimension(conv.getStrides(), spatial, 1);
   g.dilations = perDimension(conv.getDilations(), spatial, 1);

@@ -32,13 +32,9 @@ Operation *movementOf(cgc::SubgraphOp subgraph) {
   return &subgraph.getFunctionalDefinition().getBodyBlock()->front();
 }
 
-ArrayRef<int64_t> shapeOfValue(Value value) {
-  return cast<cgc::TensorType>(value.getType()).getShape();
-}
-
 /// transpose's permutation: its `perm`, or the dimensions reversed.
 Shape permutationOf(cgc_op::TransposeOp transpose) {
-  size_t rank = shapeOfValue(transpose.getInput()).size();
+  size_t rank = shapeOf(transpose.getInput()).size();
   Shape perm;
   if (std::optional<ArrayAttr> given = transpose.getPerm()) {
     for (Attribute axis : *given)
@@ -54,7 +50,7 @@ class DataMovementKernelBuilder {
 public:
   explicit DataMovementKernelBuilder(cgc::SubgraphOp subgraph)
       : subgraph(subgraph), movement(movementOf(subgraph)),
-        out(shapeOfValue(movement->getResult(0))),
+        out(shapeOf(movement->getResult(0))),
         builder(subgraph.getContext()), math(builder, loc) {}
 
   KernelModule build() {
@@ -106,7 +102,7 @@ Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
   SmallVector<Value> source(o.size());
   for (auto [d, axis] : llvm::enumerate(perm))
     source[axis] = o[d];
-  return load(0, flatten(source, shapeOfValue(transpose.getInput())));
+  return load(0, flatten(source, shapeOf(transpose.getInput())));
 }
 
 /// Row-major, the output is a sequence of blocks, one per index of the
@@ -128,7 +124,7 @@ Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
   SmallVector<Part> parts;
   int64_t start = 0;
   for (auto [operand, input] : llvm::enumerate(concat.getInputs())) {
-    int64_t size = shapeOfValue(input)[axis] * inner;
+    int64_t size = shapeOf(input)[axis] * inner;
     if (size > 0)
       parts.push_back({unsigned(operand), start, size});
     start += size;
@@ -162,7 +158,7 @@ Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
 Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
                                         ArrayRef<Value> o) {
   llvm::SmallVector<cgc_op::SliceAxis> axes = cgc_op::resolveSliceAxes(slice);
-  Shape strides = denseStrides(shapeOfValue(slice.getInput()));
+  Shape strides = denseStrides(shapeOf(slice.getInput()));
   int64_t base = 0;
   Value offset = index(0);
   for (auto [d, axis] : llvm::enumerate(axes)) {
@@ -199,7 +195,7 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
       return refuse(subgraph, movement->getName().getStringRef() +
                                   " must read the subgraph's inputs");
   return checkFirstOpEpilogue(subgraph,
-                              shapeOfValue(movement->getResult(0)),
+                              shapeOf(movement->getResult(0)),
                               "data movement");
 }
 

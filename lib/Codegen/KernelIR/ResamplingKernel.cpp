@@ -168,8 +168,7 @@ llvm::Expected<ResampleShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
 class ResamplingKernelBuilder {
 public:
   ResamplingKernelBuilder(cgc::SubgraphOp subgraph, ResampleShape shape)
-      : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
-        resample(resamplingOf(subgraph)), shape(std::move(shape)),
+      : subgraph(subgraph), resample(resamplingOf(subgraph)), shape(std::move(shape)),
         builder(subgraph.getContext()), math(builder, loc) {}
 
   KernelModule build();
@@ -196,7 +195,6 @@ private:
   Value blockMoved(ArrayRef<Value> o);
 
   cgc::SubgraphOp subgraph;
-  cgc::FunctionalDefinitionOp definition;
   Operation *resample;
   ResampleShape shape;
   OpBuilder builder;
