@@ -358,6 +358,11 @@ std::optional<RunningChild> startChild(const ChildRunner &runner,
   std::vector<llvm::StringRef> args = {runner.selfExecutable};
   for (const std::string &arg : runner.childArgs)
     args.push_back(arg);
+  std::vector<std::string> testArgs;
+  if (runner.perTestArgs)
+    testArgs = runner.perTestArgs(test);
+  for (const std::string &arg : testArgs)
+    args.push_back(arg);
   args.push_back(test.directory);
   std::optional<llvm::StringRef> redirects[] = {
       llvm::StringRef(""), llvm::StringRef(outputPath), llvm::StringRef("")};

@@ -28,10 +28,11 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       const DeviceOptions &options) {
   bool capturing = !options.captureDirectory.empty();
   if (capturing && name != "vulkan" && name != device::kCudaTargetName &&
-      name != device::kDxilHostTargetName)
+      name != device::kDxilHostTargetName &&
+      name != device::kNvvmHostTargetName)
     return llvm::createStringError(
         "--capture records the dispatches of a device that runs kernels "
-        "(vulkan, cuda, dxil-host); device '" +
+        "(vulkan, cuda, nvvm-host, dxil-host); device '" +
         name + "' has none to record");
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
@@ -39,7 +40,9 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   if (name == "reference")
     return set;
   if (name == device::kNvvmHostTargetName) {
-    auto nvvmHost = device::createNvvmHostDevice(context);
+    device::NvvmHostDeviceOptions nvvmOptions;
+    nvvmOptions.captureDirectory = options.captureDirectory;
+    auto nvvmHost = device::createNvvmHostDevice(context, nvvmOptions);
     if (!nvvmHost)
       return nvvmHost.takeError();
     set.owned.push_back(std::move(*nvvmHost));

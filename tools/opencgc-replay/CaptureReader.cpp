@@ -314,7 +314,8 @@ Region ManifestParser::parseRegion(unsigned expected, unsigned dispatch) {
     fail("expected 'bytes SIZE' after the region number, found " +
          quote(fields[2]));
   Region region;
-  region.size = parseNumber(fields[3], "the region size", 1);
+  // An empty tensor's region is empty: a kernel never reads it.
+  region.size = parseNumber(fields[3], "the region size");
   region.beforePath = parsePath(fields[4], "the BEFORE file");
   region.afterPath = parsePath(fields[5], "the AFTER file");
   std::string name = "region " + std::to_string(expected) + where;
@@ -346,7 +347,7 @@ Binding ManifestParser::parseBinding(unsigned expected,
          std::to_string(dispatch.regions.size()) + " regions");
   binding.region = unsigned(region);
   binding.offset = parseNumber(fields[3], "the binding offset");
-  binding.size = parseNumber(fields[4], "the binding size", 1);
+  binding.size = parseNumber(fields[4], "the binding size");
   uint64_t regionSize = dispatch.regions[region].size;
   if (binding.offset > regionSize || binding.size > regionSize - binding.offset)
     fail("binding " + fields[1] + " (" + fields[4] + " bytes at offset " +

@@ -30,6 +30,32 @@ void addBytes(const uint8_t *actual, const uint8_t *expected, uint64_t offset,
   }
 }
 
+/// Records how far apart the float32 words at `word` are.
+void addDistance(const uint8_t *actual, const uint8_t *expected,
+                 uint64_t word, Difference &difference) {
+  uint32_t a, b;
+  std::memcpy(&a, actual + 4 * word, 4);
+  std::memcpy(&b, expected + 4 * word, 4);
+  if (a == b || (isNaN(a) && isNaN(b)))
+    return;
+  if (isNaN(a) || isNaN(b) || isInfinity(a) || isInfinity(b)) {
+    difference.nonFiniteDiffers = true;
+    return;
+  }
+  int64_t distance = toOrdered(a) - toOrdered(b);
+  uint64_t magnitude = uint64_t(distance < 0 ? -distance : distance);
+  if (magnitude > difference.largestUlps)
+    difference.largestUlps = magnitude;
+}
+
+/// Fills in the float32 distances of a region that differs.
+void measureDistances(const std::vector<uint8_t> &actual,
+                      const std::vector<uint8_t> &expected,
+                      Difference &difference) {
+  for (uint64_t word = 0; word < expected.size() / 4; ++word)
+    addDistance(actual.data(), expected.data(), word, difference);
+}
+
 } // namespace
 
 bool floatsWithinUlps(uint32_t a, uint32_t b, uint32_t ulps) {
@@ -48,6 +74,8 @@ std::optional<Difference> compareRegion(const std::vector<uint8_t> &actual,
   uint64_t size = expected.size();
   if (!ulps) {
     addBytes(actual.data(), expected.data(), 0, size, difference);
+    if (difference)
+      measureDistances(actual, expected, *difference);
     return difference;
   }
   uint64_t words = size / 4;
@@ -60,6 +88,8 @@ std::optional<Difference> compareRegion(const std::vector<uint8_t> &actual,
   }
   addBytes(actual.data(), expected.data(), 4 * words, size - 4 * words,
            difference);
+  if (difference)
+    measureDistances(actual, expected, *difference);
   return difference;
 }
 

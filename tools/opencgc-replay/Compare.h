@@ -19,6 +19,11 @@ namespace replay {
 struct Difference {
   uint64_t firstOffset = 0;
   uint64_t bytes = 0;
+  /// Read as float32 words, the largest distance in ULPs between two
+  /// differing finite words, and whether a NaN or infinity differs: how far
+  /// apart the results are, where another GPU rounds differently.
+  uint64_t largestUlps = 0;
+  bool nonFiniteDiffers = false;
 };
 
 /// Compares `actual` with `expected` (of equal size): byte for byte when

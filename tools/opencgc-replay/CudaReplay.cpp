@@ -1,11 +1,13 @@
 //===- CudaReplay.cpp - Replays PTX dispatches through the driver ---------===//
 
 #include "CudaReplay.h"
+
 #include "CaptureReader.h"
 #include "ReplayError.h"
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -203,11 +205,14 @@ void CudaReplay::run(const Capture &capture, const Dispatch &dispatch,
   CUfunction function = getFunction(capture, dispatch.kernel);
   DeviceRegions memory(api);
   for (const std::vector<uint8_t> &bytes : regions) {
+    // cuMemAlloc refuses 0 bytes; an empty region still needs an address.
     CUdeviceptr pointer = 0;
-    check(api.cuMemAlloc(&pointer, bytes.size()), "cuMemAlloc");
+    check(api.cuMemAlloc(&pointer, std::max<size_t>(bytes.size(), 16)),
+          "cuMemAlloc");
     memory.pointers.push_back(pointer);
-    check(api.cuMemcpyHtoD(pointer, bytes.data(), bytes.size()),
-          "cuMemcpyHtoD");
+    if (!bytes.empty())
+      check(api.cuMemcpyHtoD(pointer, bytes.data(), bytes.size()),
+            "cuMemcpyHtoD");
   }
   // One pointer parameter per binding: its region's base plus its offset.
   std::vector<CUdeviceptr> arguments;
@@ -223,9 +228,10 @@ void CudaReplay::run(const Capture &capture, const Dispatch &dispatch,
         "cuLaunchKernel");
   check(api.cuCtxSynchronize(), "cuCtxSynchronize");
   for (size_t i = 0; i < regions.size(); ++i)
-    check(api.cuMemcpyDtoH(regions[i].data(), memory.pointers[i],
-                           regions[i].size()),
-          "cuMemcpyDtoH");
+    if (!regions[i].empty())
+      check(api.cuMemcpyDtoH(regions[i].data(), memory.pointers[i],
+                             regions[i].size()),
+            "cuMemcpyDtoH");
 }
 
 } // namespace

@@ -374,6 +374,8 @@ void VulkanReplay::checkLaunch(const Kernel &kernel,
     std::string where = "binding " + std::to_string(i) + " (" +
                         (storage ? "storage buffer" : "uniform texel buffer") +
                         ")";
+    if (b.size == 0)
+      throw ReplayError(where + ": a Vulkan buffer binding cannot be empty");
     if (alignment && b.offset % alignment != 0)
       throw ReplayError(where + ": offset " + std::to_string(b.offset) +
                         " is not a multiple of the device's " + limitName +

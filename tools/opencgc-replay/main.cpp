@@ -136,7 +136,11 @@ std::unique_ptr<DeviceReplay> openDevice(const Capture &capture,
 std::string describeRegion(size_t region, const Difference &difference) {
   return "region " + std::to_string(region) + " differs at byte " +
          std::to_string(difference.firstOffset) + ", " +
-         std::to_string(difference.bytes) + " bytes differ";
+         std::to_string(difference.bytes) + " bytes differ (as float32: " +
+         (difference.nonFiniteDiffers ? "a NaN or infinity differs, "
+                                      : "") +
+         "at most " + std::to_string(difference.largestUlps) +
+         " ULPs apart)";
 }
 
 /// Replays one dispatch and prints one line when it differs (with

@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
@@ -63,6 +64,12 @@ cl::opt<bool> compiled("compiled",
                                 "must equal the Input IR reference bit for "
                                 "bit"),
                        cl::sub(conformanceCommand));
+cl::opt<std::string> captureRoot(
+    "capture",
+    cl::desc("Record each test's dispatches into DIR/<test> (docs/capture.md; "
+             "devices vulkan, cuda, nvvm-host, dxil-host), for opencgc-replay "
+             "on another machine"),
+    cl::value_desc("DIR"), cl::sub(conformanceCommand));
 cl::opt<bool> runOne("run-one", cl::Hidden,
                      cl::desc("Run the single test folder given, in this "
                               "process, and print its encoded result"),
@@ -115,6 +122,27 @@ Error writeJson(const std::vector<driver::ConformanceTest> &tests,
   return Error::success();
 }
 
+/// Each test records into DIR/<its name, '/' as '__'>: the child is given
+/// that folder through --capture, which it must find absent or empty.
+Error prepareCaptures(const std::vector<driver::ConformanceTest> &tests,
+                      driver::ChildRunner &runner) {
+  if (device == "reference")
+    return createStringError("--capture needs a device that runs kernels");
+  if (std::error_code ec = sys::fs::create_directories(captureRoot))
+    return createStringError(ec, "cannot create '" + captureRoot +
+                                     "': " + ec.message());
+  runner.perTestArgs = [](const driver::ConformanceTest &test) {
+    std::string name = test.name;
+    for (size_t at = name.find('/'); at != std::string::npos;
+         at = name.find('/', at))
+      name.replace(at, 1, "__");
+    SmallString<256> folder(captureRoot);
+    sys::path::append(folder, name);
+    return std::vector<std::string>{"--capture=" + folder.str().str()};
+  };
+  return Error::success();
+}
+
 int runChild(mlir::MLIRContext &context) {
   if (testRoots.size() != 1)
     return 2;
@@ -131,6 +159,7 @@ int runChild(mlir::MLIRContext &context) {
     return 2;
   }
   deviceOptions.dxilShaderModelMinor = *minor;
+  deviceOptions.captureDirectory = captureRoot;
   outs() << driver::encodeResult(
                 driver::runTest(test, context, mode, device, deviceOptions))
          << "\n";
@@ -190,6 +219,12 @@ int runConformance(mlir::MLIRContext &context) {
   if (device != "reference")
     runner.childArgs.push_back("--device=" + device);
   runner.childArgs.push_back("--shader-model=" + shaderModel);
+  if (!captureRoot.empty())
+    if (Error error = prepareCaptures(tests, runner)) {
+      WithColor::error(errs(), "opencgc conformance")
+          << toString(std::move(error)) << "\n";
+      return 1;
+    }
   runner.timeoutSeconds = timeout;
   std::vector<driver::TestResult> results(tests.size());
   size_t done = 0, counts[3] = {0, 0, 0};

@@ -66,10 +66,11 @@ cl::opt<std::string>
 cl::opt<std::string> runCapture(
     "capture",
     cl::desc("Record every Vulkan dispatch or CUDA launch (kernel, launch "
-             "size, bindings, "
-             "bound bytes before and after) into DIR, a new or empty "
-             "directory, for opencgc-replay; each dispatch then runs alone "
-             "(docs/capture.md)"),
+             "size, bindings, bound bytes before and after) into DIR, a new "
+             "or empty directory, for opencgc-replay; each dispatch then runs "
+             "alone (docs/capture.md). nvvm-host records a CUDA capture: "
+             "its kernels' PTX (libNVVM, compute_90) with the bytes the host "
+             "grid computed, for checking on a GPU; dxil-host records DXIL"),
     cl::value_desc("DIR"), cl::sub(runCommand));
 cl::opt<std::string> runShaderModel(
     "shader-model",

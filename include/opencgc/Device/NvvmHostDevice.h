@@ -13,6 +13,7 @@
 #include "opencgc/Device/Device.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class MLIRContext;
@@ -23,8 +24,19 @@ namespace opencgc::device {
 inline constexpr llvm::StringLiteral kNvvmHostTargetName = "nvvm-host";
 
 /// Fails when LLVM cannot JIT for this machine.
+struct NvvmHostDeviceOptions {
+  /// Record every dispatch into this directory as a CUDA capture
+  /// (docs/capture.md): each kernel's NVVM IR is also compiled by libNVVM
+  /// to PTX for `capturePtxCapability`, so that opencgc-replay on a machine
+  /// with a GPU checks the PTX against what the host grid computed.
+  std::string captureDirectory;
+  /// Compute capability the captured PTX is for (major * 10 + minor).
+  int capturePtxCapability = 90;
+};
+
 llvm::Expected<std::unique_ptr<Device>>
-createNvvmHostDevice(mlir::MLIRContext &context);
+createNvvmHostDevice(mlir::MLIRContext &context,
+                     const NvvmHostDeviceOptions &options = {});
 
 } // namespace opencgc::device
 

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -72,6 +73,8 @@ TestResult runTest(const ConformanceTest &test, mlir::MLIRContext &context,
 struct ChildRunner {
   std::string selfExecutable;
   std::vector<std::string> childArgs;
+  /// Arguments for one test's child, after childArgs (may be empty).
+  std::function<std::vector<std::string>(const ConformanceTest &)> perTestArgs;
   unsigned timeoutSeconds = 120;
 };
 
