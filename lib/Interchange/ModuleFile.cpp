@@ -8,6 +8,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Interchange/CgcContainer.h"
+#include "opencgc/Interchange/MlirBytecodeCheck.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -65,6 +66,16 @@ static FailureOr<OwningOpRef<cgc::ModuleOp>>
 parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                   MLIRContext &context, bool reportWithSource = true) {
   std::string name = buffer->getBufferIdentifier().str();
+  // MLIR's bytecode reader trusts its input's lengths and counts: check
+  // the buffer it will read first (docs/mlir-bytecode-check.md).
+  llvm::ArrayRef<uint8_t> bytes(
+      reinterpret_cast<const uint8_t *>(buffer->getBufferStart()),
+      buffer->getBufferSize());
+  if (hasMlirBytecodeMagic(bytes))
+    if (llvm::Error error = checkMlirBytecode(bytes))
+      return emitError(FileLineColLoc::get(&context, name, 0, 0))
+                 << llvm::toString(std::move(error)),
+             failure();
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   // Report problems as file:line:col with the offending source line,
