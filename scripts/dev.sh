@@ -19,7 +19,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
-  graphviz spirv-tools
+  graphviz spirv-tools valgrind
   mesa-vulkan-drivers libvulkan-dev chromium-common libopenblas-dev
 )
 
