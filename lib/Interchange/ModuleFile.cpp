@@ -149,6 +149,25 @@ loadContainer(std::unique_ptr<llvm::MemoryBuffer> file, llvm::StringRef path,
   return loaded;
 }
 
+FailureOr<LoadedModule> loadModuleFromMemory(llvm::StringRef contents,
+                                             llvm::StringRef name,
+                                             MLIRContext &context) {
+  // Copies: the text parser wants a null-terminated buffer, and the
+  // container reader's view of `contents` must outlive the caller's.
+  if (startsWith(contents, "DXBC"))
+    return loadContainer(llvm::MemoryBuffer::getMemBufferCopy(contents, name),
+                         name, context);
+  LoadedModule loaded;
+  loaded.format = startsWith(contents, "ML\xef\x52") ? ModuleFormat::Bytecode
+                                                     : ModuleFormat::Text;
+  auto module = parseModuleBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(contents, name), context);
+  if (failed(module))
+    return failure();
+  loaded.module = std::move(*module);
+  return loaded;
+}
+
 FailureOr<LoadedModule> loadModule(llvm::StringRef path, MLIRContext &context) {
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
                                                  /*RequiresNullTerminator=*/
@@ -157,19 +176,7 @@ FailureOr<LoadedModule> loadModule(llvm::StringRef path, MLIRContext &context) {
     return emitError(UnknownLoc::get(&context))
                << "cannot read '" << path << "': " << error.message(),
            failure();
-  llvm::StringRef contents = (*file)->getBuffer();
-  if (startsWith(contents, "DXBC"))
-    return loadContainer(std::move(*file), path, context);
-  LoadedModule loaded;
-  loaded.format = startsWith(contents, "ML\xef\x52") ? ModuleFormat::Bytecode
-                                                     : ModuleFormat::Text;
-  // The text parser wants a null-terminated buffer.
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(contents, path);
-  auto module = parseModuleBuffer(std::move(buffer), context);
-  if (failed(module))
-    return failure();
-  loaded.module = std::move(*module);
-  return loaded;
+  return loadModuleFromMemory((*file)->getBuffer(), path, context);
 }
 
 std::vector<uint8_t> writeModuleBytecode(cgc::ModuleOp module) {

@@ -42,9 +42,12 @@ struct DxilFinding {
 
 /// Validates a whole container: parts and digest, the DXIL part's bitcode
 /// (read with LLVM 22), the module's rules and the parts that must match
-/// the module (SFI0, ISG1, OSG1, PSV0, HASH).
+/// the module (SFI0, ISG1, OSG1, PSV0, HASH). LLVM's bitcode reader is not
+/// made for hostile input, so the bitcode is first read in a forked child,
+/// unless `trustedBitcode` (this process wrote it).
 std::vector<DxilFinding>
-validateDxilContainer(llvm::ArrayRef<uint8_t> container);
+validateDxilContainer(llvm::ArrayRef<uint8_t> container,
+                      bool trustedBitcode = false);
 
 /// The module-level rules alone (IR subset, dx.op calls, metadata, shader
 /// flags), for a module as readDxilBitcode returns it.

@@ -45,6 +45,10 @@ struct LoadedModule {
 /// handlers, with file locations where there are any.
 mlir::FailureOr<LoadedModule> loadModule(llvm::StringRef path,
                                          mlir::MLIRContext &context);
+/// The same for a file's `contents` held in memory, reported as `name`.
+mlir::FailureOr<LoadedModule> loadModuleFromMemory(llvm::StringRef contents,
+                                                   llvm::StringRef name,
+                                                   mlir::MLIRContext &context);
 
 /// Serializes `module` as MLIR bytecode.
 std::vector<uint8_t> writeModuleBytecode(cgc::ModuleOp module);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/DxilValidator.h"
 
+#include "BitcodeProbe.h"
 #include "DxilModuleFacts.h"
 #include "DxilParts.h"
 #include "DxilReport.h"
@@ -63,7 +64,8 @@ std::vector<DxilFinding> validateDxilModule(const Module &module) {
   return report.take();
 }
 
-std::vector<DxilFinding> validateDxilContainer(ArrayRef<uint8_t> container) {
+std::vector<DxilFinding> validateDxilContainer(ArrayRef<uint8_t> container,
+                                               bool trustedBitcode) {
   DxilReport report;
   Expected<DxContainerView> view = parseDxContainer(container);
   if (!view) {
@@ -83,6 +85,13 @@ std::vector<DxilFinding> validateDxilContainer(ArrayRef<uint8_t> container) {
   }
   if (!checkShaderHash(*view, *program, report))
     return report.take();
+  if (!trustedBitcode)
+    if (Error error = probeBitcodeInChild(program->bitcode)) {
+      report.error("BITCODE.VALID", section::Bitcode,
+                   "the DXIL part's bitcode is not read in this process: " +
+                       toString(std::move(error)));
+      return report.take();
+    }
   LLVMContext context;
   Expected<DxilBitcodeModule> bitcode =
       readDxilBitcode(program->bitcode, context);

@@ -138,7 +138,8 @@ private:
     std::vector<std::vector<uint8_t>> containers;
     for (codegen::DxilKernel &kernel : *dxil) {
       if (llvm::Error error = codegen::dxilFindingsToError(
-              codegen::validateDxilContainer(kernel.container),
+              codegen::validateDxilContainer(kernel.container,
+                                             /*trustedBitcode=*/true),
               "kernel '" + kernel.launch.name + "'"))
         return std::move(error);
       containers.push_back(std::move(kernel.container));

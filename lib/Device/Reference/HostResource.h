@@ -12,8 +12,11 @@
 
 #include "opencgc/Device/Resource.h"
 
+#include "llvm/Support/Error.h"
+
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <new>
 
 namespace opencgc::device {
@@ -29,12 +32,12 @@ public:
   /// the word that holds a resource's last byte.
   static constexpr uint64_t kPaddingUnit = 4;
 
-  explicit HostResource(uint64_t size)
-      : size(std::max<uint64_t>(size, 1)),
-        data(static_cast<uint8_t *>(
-            ::operator new(paddedSize(this->size), kAlignment))) {
-    std::memset(data, 0, paddedSize(this->size));
-  }
+  /// A zeroed host allocation of `size` bytes, or an error when the
+  /// machine cannot hold it: a size no larger than its physical memory is
+  /// asked of the allocator, which may still refuse.
+  static llvm::Expected<std::shared_ptr<HostResource>> create(uint64_t size);
+
+  HostResource(uint64_t size, uint8_t *data) : size(size), data(data) {}
   ~HostResource() override { ::operator delete(data, kAlignment); }
   HostResource(const HostResource &) = delete;
   HostResource &operator=(const HostResource &) = delete;

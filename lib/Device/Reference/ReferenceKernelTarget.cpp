@@ -20,7 +20,10 @@ ReferenceKernelTarget::compileProgram(
 
 llvm::Expected<std::shared_ptr<Resource>>
 ReferenceKernelTarget::createBuffer(uint64_t sizeInBytes) {
-  return std::make_shared<HostResource>(sizeInBytes);
+  auto resource = HostResource::create(sizeInBytes);
+  if (!resource)
+    return resource.takeError();
+  return std::shared_ptr<Resource>(std::move(*resource));
 }
 
 llvm::Expected<std::unique_ptr<CommandList>>

@@ -5,6 +5,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "opencgc/Dialect/CGC/CGCDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace opencgc::cgc;
@@ -58,6 +59,16 @@ static LogicalResult verifyShaped(function_ref<InFlightDiagnostic()> emitError,
                        << " element type must be a CGC element type "
                           "(!cgc.float32, !cgc.int8, !cgc.bool, ...), got "
                        << elementType;
+  // Sizes are int64_t byte counts from here on, offsets added to them: a
+  // shape whose bytes could overflow one is refused (2^59 elements of 8
+  // bytes are 2^62 bytes).
+  constexpr uint64_t kMaxElements = uint64_t(1) << 59;
+  uint64_t elements = 1;
+  bool overflow = false;
+  for (int64_t dim : shape)
+    elements = llvm::SaturatingMultiply(elements, uint64_t(dim), &overflow);
+  if (overflow || elements > kMaxElements)
+    return emitError() << "!cgc." << what << " has more than 2^59 elements";
   return success();
 }
 

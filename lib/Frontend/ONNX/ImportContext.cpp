@@ -2,6 +2,8 @@
 #include "ImportContext.h"
 
 #include "mlir/IR/Verifier.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
+#include "llvm/Support/MathExtras.h"
 #include "opencgc/Runtime/Reference/KernelRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -174,6 +176,49 @@ llvm::Expected<Value> ImportContext::finishOp(OperationState &state) {
   return op->getResult(0);
 }
 
+std::optional<uint64_t> getConstantBytes(DType dtype,
+                                         llvm::ArrayRef<int64_t> shape) {
+  uint64_t elements = 1;
+  bool overflow = false;
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      return std::nullopt;
+    elements = llvm::SaturatingMultiply(elements, uint64_t(dim), &overflow);
+  }
+  // Storage sizes count whole bytes of at most 8 per element.
+  if (overflow || elements > (uint64_t(1) << 60))
+    return std::nullopt;
+  return getStorageSize(dtype, elements);
+}
+
+llvm::Error ImportContext::checkImportConstant(DType dtype,
+                                               llvm::ArrayRef<int64_t> shape,
+                                               const llvm::Twine &what) const {
+  std::optional<uint64_t> bytes = getConstantBytes(dtype, shape);
+  if (bytes && *bytes <= kMaxImportConstantBytes)
+    return llvm::Error::success();
+  return malformed(what + " of shape " + formatShape(shape) + " would be " +
+                   (bytes ? llvm::Twine(*bytes) + " bytes"
+                          : llvm::Twine("more than 2^60 elements")) +
+                   " made at import time; the importer makes at most " +
+                   llvm::Twine(kMaxImportConstantBytes) + " bytes");
+}
+
+/// Whether every result of `op` is small enough to compute at import time.
+static bool resultsFitInMemory(Operation *op) {
+  for (Type type : op->getResultTypes()) {
+    auto shaped = llvm::dyn_cast<cgc::TensorType>(type);
+    if (!shaped)
+      return false;
+    std::optional<DType> dtype = dtypeFromElementType(shaped.getElementType());
+    std::optional<uint64_t> bytes =
+        dtype ? getConstantBytes(*dtype, shaped.getShape()) : std::nullopt;
+    if (!bytes || *bytes > kMaxImportConstantBytes)
+      return false;
+  }
+  return true;
+}
+
 std::optional<Tensor> ImportContext::evaluateStatic(Value value) {
   auto folded = foldedValues.find(value);
   if (folded != foldedValues.end())
@@ -189,6 +234,8 @@ std::optional<Tensor> ImportContext::evaluateStatic(Value value) {
   } else if (Operation *op = value.getDefiningOp()) {
     reference::KernelFn kernel =
         reference::KernelRegistry::get().lookup(op->getName().getStringRef());
+    if (!resultsFitInMemory(op))
+      return std::nullopt;
     llvm::SmallVector<Tensor, 4> inputs;
     for (Value operand : op->getOperands()) {
       std::optional<Tensor> input = evaluateStatic(operand);
@@ -213,6 +260,8 @@ std::optional<Tensor> ImportContext::evaluateStatic(Value value) {
 }
 
 void ImportContext::tryFold(Operation *op) {
+  if (!resultsFitInMemory(op))
+    return;
   llvm::SmallVector<Tensor, 4> inputs;
   for (Value operand : op->getOperands()) {
     auto folded = foldedValues.find(operand);

@@ -24,6 +24,15 @@
 
 namespace opencgc::onnx_import {
 
+/// The most bytes a constant made at import time may hold; larger folded
+/// values are left to run on a device instead.
+inline constexpr uint64_t kMaxImportConstantBytes = uint64_t(1) << 30;
+
+/// The bytes of a `dtype` tensor of `shape`; nothing when negative or past
+/// 64 bits.
+std::optional<uint64_t> getConstantBytes(DType dtype,
+                                         llvm::ArrayRef<int64_t> shape);
+
 class ImportContext {
 public:
   ImportContext(mlir::MLIRContext &context, mlir::OpBuilder &builder,
@@ -119,6 +128,10 @@ public:
 
   llvm::Error unsupported(const llvm::Twine &why) const;
   llvm::Error malformed(const llvm::Twine &why) const;
+  /// A constant made in memory at import time (a generator's output) must
+  /// hold at most kMaxImportConstantBytes: a model can ask for terabytes.
+  llvm::Error checkImportConstant(DType dtype, llvm::ArrayRef<int64_t> shape,
+                                  const llvm::Twine &what) const;
 
   // Attribute builders for converters.
   mlir::NamedAttribute namedAttr(llvm::StringRef name, mlir::Attribute value);

@@ -12,6 +12,8 @@
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -298,6 +300,9 @@ llvm::Error convertConstantOfShape(ImportContext &ctx) {
       return ctx.malformed("ConstantOfShape value must hold one element");
     value = *given;
   }
+  if (llvm::Error error =
+          ctx.checkImportConstant(value.getDType(), shape, "ConstantOfShape"))
+    return error;
   Tensor result(value.getDType(), shape);
   size_t size = getDTypeSize(value.getDType());
   for (int64_t i = 0; i < result.getNumElements(); ++i)
@@ -316,13 +321,20 @@ double roundTo(DType dtype, double value) {
 /// Range-27's float16/bfloat16 values: with stash_type 1 (the default)
 /// computed in float and rounded once, with 0 in the type itself
 /// (Changelog.md, Range-27).
-Tensor halfRange(DType dtype, double start, double limit, double delta,
-                 bool stashInFloat) {
+llvm::Expected<Tensor> halfRange(ImportContext &ctx, DType dtype, double start,
+                                 double limit, double delta,
+                                 bool stashInFloat) {
   auto round = [&](double value) {
     return stashInFloat ? double(float(value)) : roundTo(dtype, value);
   };
-  int64_t n = std::max<int64_t>(
-      static_cast<int64_t>(std::ceil(round(round(limit - start) / delta))), 0);
+  // Rounded, the count can differ from the float one the caller checked.
+  double count = std::ceil(round(round(limit - start) / delta));
+  if (!(count < 9.0e18))
+    return ctx.malformed("Range of " + llvm::formatv("{0}", count) +
+                         " elements");
+  int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
+  if (llvm::Error error = ctx.checkImportConstant(dtype, {n}, "Range"))
+    return std::move(error);
   Tensor result(dtype, Shape{n});
   for (int64_t i = 0; i < n; ++i)
     result.setFromDouble(i, round(start + round(round(double(i)) * delta)));
@@ -349,13 +361,22 @@ llvm::Error convertRange(ImportContext &ctx) {
          d = delta->getAsDouble(0);
   if (d == 0)
     return ctx.malformed("Range delta must not be 0");
+  // NaN and infinite bounds make no count; a huge one no constant.
+  double count = std::ceil((l - s) / d);
+  if (!(count < 9.0e18))
+    return ctx.malformed("Range of " + llvm::formatv("{0}", count) +
+                         " elements");
+  int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
+  if (llvm::Error error = ctx.checkImportConstant(dtype, {n}, "Range"))
+    return error;
   if (dtype == DType::Float16 || dtype == DType::BFloat16) {
-    ctx.setOutputConstant(
-        0, halfRange(dtype, s, l, d, ctx.intAttr("stash_type", 1) == 1));
+    llvm::Expected<Tensor> half =
+        halfRange(ctx, dtype, s, l, d, ctx.intAttr("stash_type", 1) == 1);
+    if (!half)
+      return half.takeError();
+    ctx.setOutputConstant(0, *half);
     return llvm::Error::success();
   }
-  int64_t n =
-      std::max<int64_t>(static_cast<int64_t>(std::ceil((l - s) / d)), 0);
   Tensor result(dtype, Shape{n});
   for (int64_t i = 0; i < n; ++i) {
     if (isFloat)
@@ -385,6 +406,8 @@ llvm::Error convertEyeLike(ImportContext &ctx) {
     *dtype = *given;
   }
   int64_t k = ctx.intAttr("k", 0);
+  if (llvm::Error error = ctx.checkImportConstant(*dtype, shape, "EyeLike"))
+    return error;
   Tensor result(*dtype, shape);
   for (int64_t row = 0; row < shape[0]; ++row)
     if (row + k >= 0 && row + k < shape[1])

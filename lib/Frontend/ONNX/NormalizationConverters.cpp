@@ -408,6 +408,8 @@ llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
   llvm::Expected<DType> dtype = ctx.inputDType(0);
   if (!dtype)
     return dtype.takeError();
+  if (llvm::Error error = ctx.checkImportConstant(*dtype, shape, name))
+    return std::move(error);
   Tensor value(*dtype, shape);
   for (int64_t i = 0; i < value.getNumElements(); ++i)
     value.setFromDouble(i, fill);

@@ -105,6 +105,8 @@ void checkEntryGroups(Cursor &offsets, llvm::ArrayRef<uint8_t> entryData,
                      llvm::Twine(entryOffset) +
                      ") reaches past the end of the AttrType section (" +
                      llvm::Twine(entryData.size()) + " bytes)");
+      if (offsets.failed())
+        return;
       entry.data = entryData.slice(entryOffset, size);
       entryOffset += size;
       entries.push_back(entry);

@@ -1,0 +1,74 @@
+//===- BitcodeProbe.cpp - LLVM's bitcode reader tried in a child ----------===//
+#include "BitcodeProbe.h"
+
+#include "opencgc/Codegen/DxilValidator.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <csignal>
+#include <fcntl.h>
+#include <cstring>
+#include <sys/wait.h>
+#include <unistd.h>
+
+// Present when a sanitizer runtime is linked in (the fuzz targets).
+extern "C" void __sanitizer_set_death_callback(void (*)(void))
+    __attribute__((weak));
+
+namespace opencgc::codegen {
+
+namespace {
+[[noreturn]] void dieQuietly() { _exit(70); }
+
+/// In the child: die by the signal itself, without the handlers the
+/// parent installed (LLVM's, a sanitizer's, a fuzzer's), with nothing on
+/// stderr (the parent says what happened), and never return.
+[[noreturn]] void readInChild(llvm::ArrayRef<uint8_t> bitcode,
+                              unsigned timeoutSeconds) {
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM})
+    std::signal(sig, SIG_DFL);
+  if (__sanitizer_set_death_callback)
+    __sanitizer_set_death_callback([] { dieQuietly(); });
+  if (int null = open("/dev/null", O_WRONLY); null >= 0)
+    dup2(null, STDERR_FILENO);
+  alarm(timeoutSeconds);
+  llvm::LLVMContext context;
+  llvm::Expected<DxilBitcodeModule> module = readDxilBitcode(bitcode, context);
+  if (!module)
+    llvm::consumeError(module.takeError());
+  _exit(0);
+}
+} // namespace
+
+llvm::Error probeBitcodeInChild(llvm::ArrayRef<uint8_t> bitcode,
+                                unsigned timeoutSeconds) {
+  pid_t child = fork();
+  if (child < 0)
+    return llvm::createStringError(
+        llvm::Twine("cannot fork to read the bitcode apart: ") +
+        std::strerror(errno));
+  if (child == 0)
+    readInChild(bitcode, timeoutSeconds);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0)
+    if (errno != EINTR)
+      return llvm::createStringError(
+          llvm::Twine("waiting for the bitcode reader: ") +
+          std::strerror(errno));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return llvm::Error::success();
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    return llvm::createStringError(
+        "LLVM's bitcode reader was still reading it after " +
+        llvm::Twine(timeoutSeconds) + " s");
+  if (WIFSIGNALED(status))
+    return llvm::createStringError(
+        llvm::Twine("it crashes LLVM's bitcode reader (") +
+        strsignal(WTERMSIG(status)) + ")");
+  return llvm::createStringError(
+      "LLVM's bitcode reader exited with status " +
+      llvm::Twine(WEXITSTATUS(status)) + " on it");
+}
+
+} // namespace opencgc::codegen
