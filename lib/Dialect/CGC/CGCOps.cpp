@@ -125,6 +125,8 @@ static LogicalResult verifyValueKinds(Operation *op, StringRef what,
 /// Checks the entry block against the function type and that constants of
 /// one name agree on their type.
 static LogicalResult verifyFunctionBody(FunctionOpInterface op) {
+  if (op.getFunctionBody().empty())
+    return op.emitOpError("has no body");
   Block &entry = op.getFunctionBody().front();
   ArrayRef<Type> inputs = op.getArgumentTypes();
   if (entry.getNumArguments() != inputs.size())
@@ -138,6 +140,10 @@ static LogicalResult verifyFunctionBody(FunctionOpInterface op) {
              << " but the signature says " << inputs[index];
   llvm::StringMap<ConstantOp> constants;
   for (auto constant : entry.getOps<ConstantOp>()) {
+    // Nested ops are verified after this one: a constant without its name
+    // (possible in bytecode) is reported by its own verifier.
+    if (!constant.getNameAttr())
+      continue;
     auto [it, inserted] = constants.try_emplace(constant.getName(), constant);
     if (!inserted && it->second.getType() != constant.getType())
       return constant.emitOpError("named constant \"")
