@@ -21,7 +21,7 @@ namespace opencgc::codegen {
 /// child was killed (a crash, or still reading after `timeoutSeconds`);
 /// success when it finished, whether or not the bitcode was readable.
 llvm::Error probeBitcodeInChild(llvm::ArrayRef<uint8_t> bitcode,
-                                unsigned timeoutSeconds = 20);
+                                unsigned timeoutSeconds = 5);
 
 } // namespace opencgc::codegen
 
