@@ -7,6 +7,8 @@
 #include "llvm/IR/Module.h"
 
 #include <csignal>
+#include <cstdio>
+#include <sys/resource.h>
 #include <fcntl.h>
 #include <cstring>
 #include <sys/wait.h>
@@ -21,6 +23,23 @@ namespace opencgc::codegen {
 namespace {
 [[noreturn]] void dieQuietly() { _exit(70); }
 
+/// Bitcode that asks the reader for gigabytes (a 2^32-entry table) fails
+/// at once instead of paging them in: the child may map at most 4 GiB
+/// more than it has.
+void limitAddressSpace() {
+  std::FILE *statm = std::fopen("/proc/self/statm", "r");
+  unsigned long long pages = 0;
+  bool read = statm && std::fscanf(statm, "%llu", &pages) == 1;
+  if (statm)
+    std::fclose(statm);
+  if (!read)
+    return;
+  rlim_t limit = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) +
+                 (rlim_t(4) << 30);
+  struct rlimit bound = {limit, limit};
+  setrlimit(RLIMIT_AS, &bound);
+}
+
 /// In the child: die by the signal itself, without the handlers the
 /// parent installed (LLVM's, a sanitizer's, a fuzzer's), with nothing on
 /// stderr (the parent says what happened), and never return.
@@ -32,6 +51,7 @@ namespace {
     __sanitizer_set_death_callback([] { dieQuietly(); });
   if (int null = open("/dev/null", O_WRONLY); null >= 0)
     dup2(null, STDERR_FILENO);
+  limitAddressSpace();
   alarm(timeoutSeconds);
   llvm::LLVMContext context;
   llvm::Expected<DxilBitcodeModule> module = readDxilBitcode(bitcode, context);
