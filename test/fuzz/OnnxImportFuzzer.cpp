@@ -7,34 +7,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "opencgc/Dialect/Registration.h"
+#include "FuzzContext.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
-#include <memory>
 #include <string>
 
 namespace {
-/// As ModuleLoadFuzzer: a fresh context now and then.
-mlir::MLIRContext &getContext() {
-  static std::unique_ptr<mlir::MLIRContext> context;
-  static unsigned uses = 0;
-  if (!context || ++uses % 2000 == 0) {
-    mlir::DialectRegistry registry;
-    opencgc::registerCGCDialects(registry);
-    context = std::make_unique<mlir::MLIRContext>(registry);
-    opencgc::loadCGCDialects(*context);
-  }
-  return *context;
-}
-
 /// The importer reads a path: one file per fuzzing process.
 const std::string &getModelPath() {
   static const std::string path =
@@ -52,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       std::abort();
     os.write(reinterpret_cast<const char *>(data), size);
   }
-  mlir::MLIRContext &context = getContext();
+  mlir::MLIRContext &context = opencgc::fuzz::getFuzzContext();
   mlir::ScopedDiagnosticHandler quiet(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
   llvm::Expected<opencgc::onnx_import::ImportedModel> model =

@@ -69,17 +69,8 @@ llvm::Error launchCaptured(CaptureWriter &capture, const DxilShader &shader,
   auto id = capture.addKernel(shader.container, kernel);
   if (!id)
     return id.takeError();
-  std::vector<CapturedBinding> bindings;
-  for (const MemorySpan &operand : operands)
-    bindings.push_back({operand.data, operand.size, 0, operand.size});
-  auto read = [](const void *buffer, uint64_t offset,
-                 llvm::MutableArrayRef<uint8_t> out) {
-    std::memcpy(out.data(), static_cast<const uint8_t *>(buffer) + offset,
-                out.size());
-    return llvm::Error::success();
-  };
   auto run = [&] { return launchShader(*shader.kernel, groups, operands); };
-  return capture.captureDispatch(*id, groups, bindings, read, run);
+  return captureHostDispatch(capture, *id, groups, operands, run);
 }
 
 GridLaunch makeLaunch(DxilShader shader, std::array<uint32_t, 3> groups,

@@ -6,6 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostGridPartition.h"
+
+#include "opencgc/Device/CaptureWriter.h"
+
+#include <cstring>
 #include "../PartitionInvokes.h"
 
 #include "opencgc/Device/BindingChecks.h"
@@ -106,6 +110,23 @@ llvm::Expected<std::shared_ptr<ReferencePartition>> compileHostGridPartition(
   if (llvm::Error error = compiled->compile(partition, deviceName, build))
     return std::move(error);
   return compiled;
+}
+
+llvm::Error captureHostDispatch(CaptureWriter &capture,
+                                llvm::StringRef kernelId,
+                                std::array<uint32_t, 3> groups,
+                                llvm::ArrayRef<MemorySpan> operands,
+                                llvm::function_ref<llvm::Error()> run) {
+  std::vector<CapturedBinding> bindings;
+  for (const MemorySpan &operand : operands)
+    bindings.push_back({operand.data, operand.size, 0, operand.size});
+  auto read = [](const void *buffer, uint64_t offset,
+                 llvm::MutableArrayRef<uint8_t> out) {
+    std::memcpy(out.data(), static_cast<const uint8_t *>(buffer) + offset,
+                out.size());
+    return llvm::Error::success();
+  };
+  return capture.captureDispatch(kernelId, groups, bindings, read, run);
 }
 
 } // namespace opencgc::device

@@ -14,6 +14,7 @@
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/HostGrid/HostGrid.h"
 
+#include <array>
 #include <functional>
 
 namespace mlir {
@@ -37,6 +38,17 @@ llvm::Expected<std::shared_ptr<ReferencePartition>> compileHostGridPartition(
     mlir::MLIRContext &context, llvm::ArrayRef<uint8_t> partitionContainer,
     llvm::StringRef deviceName, llvm::StringRef compileNote,
     const GridKernelBuilder &build);
+
+class CaptureWriter;
+
+/// Records one host-grid dispatch of kernel `kernelId` (docs/capture.md):
+/// each operand is a buffer of its own, read from host memory before and
+/// after `run`.
+llvm::Error captureHostDispatch(CaptureWriter &capture,
+                                llvm::StringRef kernelId,
+                                std::array<uint32_t, 3> groups,
+                                llvm::ArrayRef<MemorySpan> operands,
+                                llvm::function_ref<llvm::Error()> run);
 
 } // namespace opencgc::device
 

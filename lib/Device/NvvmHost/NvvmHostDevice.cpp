@@ -9,7 +9,6 @@
 #include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Device/CaptureWriter.h"
 
-#include <cstring>
 
 using namespace mlir;
 
@@ -38,17 +37,8 @@ llvm::Error launchCaptured(CaptureWriter &capture, const CapturedPtx &kernel,
   auto id = capture.addKernel(kernel.ptx, captured);
   if (!id)
     return id.takeError();
-  std::vector<CapturedBinding> bindings;
-  for (const MemorySpan &operand : operands)
-    bindings.push_back({operand.data, operand.size, 0, operand.size});
-  auto read = [](const void *buffer, uint64_t offset,
-                 llvm::MutableArrayRef<uint8_t> out) {
-    std::memcpy(out.data(), static_cast<const uint8_t *>(buffer) + offset,
-                out.size());
-    return llvm::Error::success();
-  };
-  return capture.captureDispatch(*id, kernel.launch.workgroupCount, bindings,
-                                 read, run);
+  return captureHostDispatch(capture, *id, kernel.launch.workgroupCount,
+                             operands, run);
 }
 
 /// A CPU device (host memory, lists run when executed) whose partitions
