@@ -61,6 +61,12 @@ public:
     if (range.startAddress + range.sizeInBytes < range.startAddress)
       return fail(what + " is bound to a range that wraps around the address "
                          "space");
+    if (point.sizeInBytes &&
+        !isInsideLiveResource(range.startAddress, point.sizeInBytes))
+      return fail(what + " is bound to address 0x" +
+                  llvm::utohexstr(range.startAddress) + ", whose " +
+                  llvm::Twine(point.sizeInBytes) +
+                  " bytes are not inside a live resource");
     if (range.startAddress % point.alignment)
       return fail(what + " is bound to address 0x" +
                   llvm::utohexstr(range.startAddress) +

@@ -10,12 +10,48 @@
 #include "llvm/Support/xxhash.h"
 
 #include <atomic>
+#include <map>
+#include <mutex>
 
 namespace opencgc::device {
 // Anchor the vtables here.
 CompiledPartition::~CompiledPartition() = default;
 CommandList::~CommandList() = default;
 Resource::~Resource() = default;
+
+namespace {
+struct ResourceRanges {
+  std::mutex mutex;
+  /// start -> size.
+  std::map<GpuVirtualAddress, uint64_t> ranges;
+};
+ResourceRanges &getResourceRanges() {
+  static ResourceRanges ranges;
+  return ranges;
+}
+} // namespace
+
+void registerResourceRange(GpuVirtualAddress start, uint64_t size) {
+  ResourceRanges &all = getResourceRanges();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.ranges[start] = size;
+}
+
+void unregisterResourceRange(GpuVirtualAddress start) {
+  ResourceRanges &all = getResourceRanges();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.ranges.erase(start);
+}
+
+bool isInsideLiveResource(GpuVirtualAddress start, uint64_t size) {
+  ResourceRanges &all = getResourceRanges();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  auto next = all.ranges.upper_bound(start);
+  if (next == all.ranges.begin())
+    return false;
+  auto [base, length] = *std::prev(next);
+  return start - base <= length && size <= length - (start - base);
+}
 
 namespace {
 uint64_t nextDeviceSerial() {

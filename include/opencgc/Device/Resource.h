@@ -29,6 +29,15 @@ public:
   }
 };
 
+/// The ranges of every live resource of every device in this process. The
+/// reference device runs fallback partitions over other devices' memory by
+/// address, so a GPU binding is checked to lie inside some live resource
+/// rather than trusted (a wrong address would be read as host memory).
+/// Each device's resources register themselves for their lifetime.
+void registerResourceRange(GpuVirtualAddress start, uint64_t size);
+void unregisterResourceRange(GpuVirtualAddress start);
+bool isInsideLiveResource(GpuVirtualAddress start, uint64_t size);
+
 } // namespace opencgc::device
 
 #endif // OPENCGC_DEVICE_RESOURCE_H

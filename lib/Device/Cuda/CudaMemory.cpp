@@ -34,8 +34,11 @@ class CudaResource final : public Resource {
 public:
   CudaResource(std::shared_ptr<CudaAllocation> allocation,
                std::weak_ptr<CudaAddressSpace> space)
-      : allocation(std::move(allocation)), space(std::move(space)) {}
+      : allocation(std::move(allocation)), space(std::move(space)) {
+    registerResourceRange(getGpuVirtualAddress(), getSizeInBytes());
+  }
   ~CudaResource() override {
+    unregisterResourceRange(getGpuVirtualAddress());
     if (auto owner = space.lock())
       owner->forget(getGpuVirtualAddress());
   }

@@ -37,8 +37,13 @@ public:
   /// asked of the allocator, which may still refuse.
   static llvm::Expected<std::shared_ptr<HostResource>> create(uint64_t size);
 
-  HostResource(uint64_t size, uint8_t *data) : size(size), data(data) {}
-  ~HostResource() override { ::operator delete(data, kAlignment); }
+  HostResource(uint64_t size, uint8_t *data) : size(size), data(data) {
+    registerResourceRange(getGpuVirtualAddress(), size);
+  }
+  ~HostResource() override {
+    unregisterResourceRange(getGpuVirtualAddress());
+    ::operator delete(data, kAlignment);
+  }
   HostResource(const HostResource &) = delete;
   HostResource &operator=(const HostResource &) = delete;
 

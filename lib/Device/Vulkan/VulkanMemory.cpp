@@ -15,8 +15,11 @@ class VulkanResource final : public Resource {
 public:
   VulkanResource(std::shared_ptr<vulkan::VulkanBuffer> buffer,
                  std::weak_ptr<VulkanAddressSpace> space)
-      : buffer(std::move(buffer)), space(std::move(space)) {}
+      : buffer(std::move(buffer)), space(std::move(space)) {
+    registerResourceRange(getGpuVirtualAddress(), getSizeInBytes());
+  }
   ~VulkanResource() override {
+    unregisterResourceRange(getGpuVirtualAddress());
     if (auto owner = space.lock())
       owner->forget(getGpuVirtualAddress());
   }
