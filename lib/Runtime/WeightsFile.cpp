@@ -123,7 +123,7 @@ static llvm::Error checkForWriting(const NamedTensors &tensors) {
     if (name.empty())
       return llvm::createStringError(what + " has an empty name");
     if (name.size() > UINT32_MAX)
-      return llvm::createStringError(what + ": name is longer than 4 GiB");
+      return llvm::createStringError(what + ": name is longer than 1 GiB");
     if (!isUTF8(name))
       return llvm::createStringError(what + ": name is not valid UTF-8");
     if (!seen.try_emplace(name, index).second)

@@ -24,7 +24,7 @@ namespace {
 [[noreturn]] void dieQuietly() { _exit(70); }
 
 /// Bitcode that asks the reader for gigabytes (a 2^32-entry table) fails
-/// at once instead of paging them in: the child may map at most 4 GiB
+/// at once instead of paging them in: the child may map at most 1 GiB
 /// more than it has.
 void limitAddressSpace() {
   std::FILE *statm = std::fopen("/proc/self/statm", "r");
@@ -35,7 +35,7 @@ void limitAddressSpace() {
   if (!read)
     return;
   rlim_t limit = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) +
-                 (rlim_t(4) << 30);
+                 (rlim_t(1) << 30);
   struct rlimit bound = {limit, limit};
   setrlimit(RLIMIT_AS, &bound);
 }
