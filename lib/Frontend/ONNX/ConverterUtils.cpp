@@ -7,6 +7,23 @@ using namespace mlir;
 
 namespace opencgc::onnx_import {
 
+llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
+                                    llvm::StringRef name,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    double fill) {
+  if (ctx.hasInput(index))
+    return ctx.input(index);
+  llvm::Expected<DType> dtype = ctx.inputDType(0);
+  if (!dtype)
+    return dtype.takeError();
+  if (llvm::Error error = ctx.checkImportConstant(*dtype, shape, name))
+    return std::move(error);
+  Tensor value(*dtype, shape);
+  for (int64_t i = 0; i < value.getNumElements(); ++i)
+    value.setFromDouble(i, fill);
+  return ctx.syntheticConstant(name, std::move(value));
+}
+
 llvm::Error setResult(ImportContext &ctx, llvm::Expected<Value> result) {
   if (!result)
     return result.takeError();

@@ -36,6 +36,14 @@ llvm::Error rejectOutput(ImportContext &ctx, unsigned index,
 /// Defines output 0 from a created op's result, or forwards its error.
 llvm::Error setResult(ImportContext &ctx, llvm::Expected<mlir::Value> result);
 
+/// Input `index`, or where the node leaves it out a constant of `shape` in
+/// input 0's element type filled with `fill` (a bias of zeros, a mask of
+/// ones).
+llvm::Expected<mlir::Value> inputOrFilled(ImportContext &ctx, unsigned index,
+                                          llvm::StringRef name,
+                                          llvm::ArrayRef<int64_t> shape,
+                                          double fill);
+
 /// Inputs [0, count) as IR values.
 llvm::Expected<llvm::SmallVector<mlir::Value>> inputValues(ImportContext &ctx,
                                                            unsigned count);

@@ -398,24 +398,6 @@ llvm::Error convertTensorScatter(ImportContext &ctx) {
                                  ctx.stringAttr("mode", "linear")))});
 }
 
-/// Input `index`, or a constant of `shape` in input 0's element type
-/// filled with `fill` where the node leaves it out.
-llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
-                                    StringRef name, ArrayRef<int64_t> shape,
-                                    double fill) {
-  if (ctx.hasInput(index))
-    return ctx.input(index);
-  llvm::Expected<DType> dtype = ctx.inputDType(0);
-  if (!dtype)
-    return dtype.takeError();
-  if (llvm::Error error = ctx.checkImportConstant(*dtype, shape, name))
-    return std::move(error);
-  Tensor value(*dtype, shape);
-  for (int64_t i = 0; i < value.getNumElements(); ++i)
-    value.setFromDouble(i, fill);
-  return ctx.syntheticConstant(name, std::move(value));
-}
-
 /// CausalConvWithState (opset 27): no bias is zeros, no past_state zero
 /// padding (Operators.md).
 llvm::Error convertCausalConvWithState(ImportContext &ctx) {

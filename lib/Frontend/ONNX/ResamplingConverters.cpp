@@ -404,24 +404,6 @@ llvm::Error convertAffineGrid(ImportContext &ctx) {
                                   ctx.intAttr("align_corners", 0) != 0))}));
 }
 
-/// Input `index`, or a constant of `shape` filled with `fill` when the
-/// node leaves it out (DeformConv's bias is zeros, its mask ones).
-llvm::Expected<Value> inputOrFilled(ImportContext &ctx, unsigned index,
-                                    StringRef name, ArrayRef<int64_t> shape,
-                                    double fill) {
-  if (ctx.hasInput(index))
-    return ctx.input(index);
-  llvm::Expected<DType> dtype = ctx.inputDType(0);
-  if (!dtype)
-    return dtype.takeError();
-  if (llvm::Error error = ctx.checkImportConstant(*dtype, shape, name))
-    return std::move(error);
-  Tensor value(*dtype, shape);
-  for (int64_t i = 0; i < value.getNumElements(); ++i)
-    value.setFromDouble(i, fill);
-  return ctx.syntheticConstant(name, std::move(value));
-}
-
 llvm::Error convertDeformConv(ImportContext &ctx) {
   auto operands = inputValues(ctx, 3);
   if (!operands)
