@@ -45,6 +45,16 @@ bool isOnlyCalled(const Function &function) {
   });
 }
 
+/// An attribute's name for a finding. Malformed bitcode can leave a type
+/// attribute without its type, which Attribute::getAsString would print
+/// through a null pointer (found by opencgc-dxil-validator-fuzzer).
+std::string describeAttribute(const Attribute &attribute) {
+  if (attribute.isTypeAttribute() && !attribute.getValueAsType())
+    return Attribute::getNameFromAttrKind(attribute.getKindAsEnum()).str() +
+           "(<no type>)";
+  return attribute.getAsString();
+}
+
 /// dx.op declarations are nounwind, with readnone, readonly or
 /// noduplicate (reference 2.2); LLVM 22 reads the first two as memory(...).
 void checkDxilOpAttributes(const Function &function, DxilReport &report) {
@@ -56,7 +66,7 @@ void checkDxilOpAttributes(const Function &function, DxilReport &report) {
     if (!allowed)
       report.error("DECL.FNATTRIBUTE", kFunctions,
                    "@" + function.getName() + " has attribute " +
-                       attribute.getAsString());
+                       describeAttribute(attribute));
   }
 }
 
