@@ -20,7 +20,9 @@ std::optional<unsigned> getDxilOpcode(const CallInst &call) {
   if (!callee || !isDxilOpFunction(*callee) || call.arg_size() == 0)
     return std::nullopt;
   if (auto *opcode = dyn_cast<ConstantInt>(call.getArgOperand(0)))
-    return opcode->getZExtValue();
+    if (std::optional<uint64_t> value = opcode->getValue().tryZExtValue();
+        value && *value <= UINT32_MAX)
+      return unsigned(*value);
   return std::nullopt;
 }
 
@@ -33,7 +35,7 @@ std::optional<uint64_t> getConstantField(const Value *aggregate,
       dyn_cast_or_null<ConstantInt>(constant->getAggregateElement(index));
   if (!field)
     return std::nullopt;
-  return field->getZExtValue();
+  return field->getValue().tryZExtValue();
 }
 
 const DxilResource *findBoundResource(const DxilModuleFacts &facts,
@@ -55,11 +57,17 @@ std::optional<ResolvedHandle> fromCreateHandle(const CallInst &call,
   ResolvedHandle handle;
   auto *resourceClass = dyn_cast<ConstantInt>(call.getArgOperand(1));
   auto *rangeId = dyn_cast<ConstantInt>(call.getArgOperand(2));
-  if (!resourceClass || !rangeId)
+  // Constants wider than 64 bits (malformed bitcode) name no resource.
+  std::optional<uint64_t> classValue = resourceClass
+                                           ? resourceClass->getValue()
+                                                 .tryZExtValue()
+                                           : std::nullopt;
+  std::optional<uint64_t> rangeValue =
+      rangeId ? rangeId->getValue().tryZExtValue() : std::nullopt;
+  if (!classValue || !rangeValue || *classValue > UINT32_MAX)
     return handle;
-  handle.resourceClass = resourceClass->getZExtValue();
-  handle.record =
-      facts.findResource(*handle.resourceClass, rangeId->getZExtValue());
+  handle.resourceClass = *classValue;
+  handle.record = facts.findResource(*handle.resourceClass, *rangeValue);
   if (handle.record)
     handle.kind = handle.record->kind;
   return handle;

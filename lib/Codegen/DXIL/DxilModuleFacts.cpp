@@ -38,7 +38,7 @@ constexpr uint64_t kFirstNodeTag = 13, kLastNodeTag = 22;
 
 std::optional<uint64_t> getInt(const Metadata *operand) {
   if (auto *value = mdconst::dyn_extract_or_null<ConstantInt>(operand))
-    return value->getZExtValue();
+    return value->getValue().tryZExtValue();
   return std::nullopt;
 }
 

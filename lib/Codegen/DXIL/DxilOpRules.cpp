@@ -76,8 +76,9 @@ bool isBufferKind(uint32_t kind) {
 }
 
 std::optional<uint64_t> getInt(const Value *value) {
+  // Malformed bitcode can carry constants wider than 64 bits.
   if (auto *constant = dyn_cast<ConstantInt>(value))
-    return constant->getZExtValue();
+    return constant->getValue().tryZExtValue();
   return std::nullopt;
 }
 
