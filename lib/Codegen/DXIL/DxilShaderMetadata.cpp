@@ -42,7 +42,7 @@ std::optional<uint64_t> integerAt(const MDNode *node, unsigned index) {
     return std::nullopt;
   if (auto *value =
           mdconst::dyn_extract_or_null<ConstantInt>(node->getOperand(index)))
-    return value->getZExtValue();
+    return value->getValue().tryZExtValue();
   return std::nullopt;
 }
 
