@@ -18,6 +18,9 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -46,6 +49,55 @@ std::string makeReadable(StringRef layout) {
   }
   return readable;
 }
+
+/// LLVM 22's reader accepts a struct type with a void (or other invalid)
+/// element from malformed bitcode, and LLVM's constant folding traps on it
+/// (found by the dxil-validator fuzzer: a zeroinitializer of such a
+/// %dx.types.ResBind), so no rule may see such a module. The types are
+/// walked here rather than with llvm::TypeFinder, which follows the null
+/// type of a malformed sret attribute.
+class StructElementCheck {
+public:
+  Error run(const Module &module) {
+    for (const GlobalVariable &global : module.globals())
+      visit(global.getValueType());
+    for (const Function &function : module) {
+      visit(function.getFunctionType());
+      for (const Instruction &instruction : instructions(function)) {
+        visit(instruction.getType());
+        for (const Use &operand : instruction.operands())
+          visit(operand->getType());
+      }
+    }
+    return problem.empty() ? Error::success() : createStringError(problem);
+  }
+
+private:
+  void visit(Type *type) {
+    if (!type || !problem.empty() || !seen.insert(type).second)
+      return;
+    if (auto *structType = dyn_cast<StructType>(type))
+      for (auto [index, element] : llvm::enumerate(structType->elements()))
+        if (!element || !StructType::isValidElementType(element))
+          return describe(structType, index, element);
+    for (Type *inner : type->subtypes())
+      visit(inner);
+  }
+  void describe(StructType *type, size_t index, Type *element) {
+    raw_string_ostream stream(problem);
+    stream << "struct type "
+           << (type->hasName() ? "%" + type->getName().str() : "(literal)")
+           << " has element " << index << " of type ";
+    if (element)
+      stream << *element;
+    else
+      stream << "<none>";
+    stream << ", which LLVM IR does not allow";
+  }
+
+  DenseSet<Type *> seen;
+  std::string problem;
+};
 
 } // namespace
 
@@ -77,6 +129,8 @@ Expected<DxilBitcodeModule> readDxilBitcode(ArrayRef<uint8_t> bitcode,
       parseBitcodeFile(buffer, context, callbacks);
   if (!module)
     return module.takeError();
+  if (Error error = StructElementCheck().run(**module))
+    return std::move(error);
   result.module = std::move(*module);
   return result;
 }

@@ -28,8 +28,11 @@ std::optional<unsigned> getDxilOpcode(const CallInst &call) {
 
 std::optional<uint64_t> getConstantField(const Value *aggregate,
                                          unsigned index) {
+  // getAggregateElement assumes an aggregate or vector (a scalar reaches a
+  // trap in release LLVM); malformed bitcode passes any type here.
   auto *constant = dyn_cast<Constant>(aggregate);
-  if (!constant)
+  if (!constant || !(constant->getType()->isAggregateType() ||
+                     constant->getType()->isVectorTy()))
     return std::nullopt;
   auto *field =
       dyn_cast_or_null<ConstantInt>(constant->getAggregateElement(index));
