@@ -112,7 +112,8 @@ bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   if (body->without_terminator().empty())
     return false;
-  return isa<cgc_op::MatMulOp, cgc_op::GemmOp>(body->front());
+  return isa<cgc_op::MatMulOp, cgc_op::GemmOp>(body->front()) ||
+         isPointwiseConvolution(&body->front());
 }
 
 std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {

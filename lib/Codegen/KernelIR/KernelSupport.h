@@ -22,9 +22,15 @@ std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition);
 /// the refusal names the subgraph and the op.
 llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, mlir::Operation *op);
 
-/// Whether the subgraph's first op is a matmul or gemm: the matmul kernel
-/// generator (MatmulKernel.cpp) handles it, with the rest as its epilogue.
+/// Whether the subgraph's first op is a matmul, a gemm or a pointwise
+/// convolution: the matmul kernel generator (MatmulKernel.cpp) handles it,
+/// with the rest as its epilogue.
 bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition);
+
+/// Whether `op` is a convolution that is a matrix product per image: every
+/// kernel extent, stride and dilation 1, no padding, one group. Its weights
+/// [M, C] times the image [C, spatial] give the output [M, spatial].
+bool isPointwiseConvolution(mlir::Operation *op);
 
 /// What the matmul kernel generator accepts (float32, static shapes,
 /// elementwise epilogue on the product's shape).

@@ -11,6 +11,11 @@
 // branches in the k loop; only the stores are guarded. The epilogue (every
 // op after the product) runs on each accumulator before its store.
 //
+// A pointwise convolution is the same product per image: its weights [M, C]
+// are A (shared by every image) and the image [C, spatial] is B, so the
+// output [M, spatial] is the convolution's NC(spatial) layout; its bias is
+// added per row before the epilogue.
+//
 //===----------------------------------------------------------------------===//
 #include "Epilogue.h"
 #include "IterationSpace.h"
@@ -67,6 +72,8 @@ constexpr int64_t kMaxWorkgroupCount = 65535;
 
 /// The product's dimensions and operand layouts.
 struct MatmulShape {
+  /// The operands: subgraph arguments.
+  Value a, b;
   int64_t batch = 1, m = 0, n = 0, k = 0;
   bool transA = false, transB = false;
   /// Elements between consecutive matrices of A / B; 0 when shared.
@@ -74,6 +81,8 @@ struct MatmulShape {
   double alpha = 1, beta = 1;
   /// Gemm's C operand, broadcast to [m, n].
   Value c;
+  /// A pointwise convolution's bias, one value per row.
+  Value rowBias;
   Shape outShape;
   Tile tile = kSmallTile;
 };
@@ -90,7 +99,32 @@ std::optional<int64_t> batchStride(llvm::ArrayRef<int64_t> operand,
   return operand[operand.size() - 2] * operand.back();
 }
 
-llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
+bool allEqual(ArrayAttr values, int64_t expected) {
+  return !values || llvm::all_of(values, [&](Attribute value) {
+    auto integer = dyn_cast<IntegerAttr>(value);
+    return integer && integer.getInt() == expected;
+  });
+}
+
+/// A pointwise convolution as batch products of weights [M, C] and images
+/// [C, spatial].
+MatmulShape analyzePointwise(cgc_op::ConvolutionOp conv) {
+  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
+  MatmulShape shape;
+  shape.a = conv.getWeight();
+  shape.b = conv.getInput();
+  shape.batch = x[0];
+  shape.k = x[1];
+  shape.m = shapeOf(conv.getWeight())[0];
+  shape.n = product(x.drop_front(2));
+  shape.bBatchStride = shape.k * shape.n;
+  shape.rowBias = conv.getBias();
+  shape.outShape = Shape(shapeOf(conv.getOutput()));
+  return shape;
+}
+
+llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
+                                           Operation *op) {
   auto refuse = [&](const llvm::Twine &why) {
     return llvm::createStringError(
         llvm::formatv("subgraph @{0}: {1} {2}", subgraph.getSymName(),
@@ -98,6 +132,8 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
             .str());
   };
   MatmulShape shape;
+  shape.a = op->getOperand(0);
+  shape.b = op->getOperand(1);
   shape.outShape = Shape(shapeOf(op->getResult(0)));
   llvm::ArrayRef<int64_t> a = shapeOf(op->getOperand(0));
   llvm::ArrayRef<int64_t> b = shapeOf(op->getOperand(1));
@@ -125,6 +161,23 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   shape.n = shape.outShape[rank - 1];
   shape.k = a[a.size() - (shape.transA ? 2 : 1)];
   shape.batch = product(llvm::ArrayRef(shape.outShape).drop_back(2));
+  return shape;
+}
+
+llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
+  llvm::Expected<MatmulShape> analyzed =
+      isPointwiseConvolution(op)
+          ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
+          : analyzeProduct(subgraph, op);
+  if (!analyzed)
+    return analyzed.takeError();
+  MatmulShape &shape = *analyzed;
+  auto refuse = [&](const llvm::Twine &why) {
+    return llvm::createStringError(
+        llvm::formatv("subgraph @{0}: {1} {2}", subgraph.getSymName(),
+                      op->getName().getStringRef(), why.str())
+            .str());
+  };
   if (shape.m * shape.n >= kLargeProduct)
     shape.tile = kLargeTile;
   if (shape.m * shape.n * shape.k * shape.batch == 0)
@@ -138,14 +191,14 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
 /// Whether A is read as vec4s along k (four k steps of a row per load): k
 /// is contiguous and a multiple of 4, and the argument is read nowhere else
 /// (its buffer is typed as vec4s).
-bool vectorizesA(const MatmulShape &shape, Value a) {
-  return !shape.transA && shape.k % kVector == 0 && a.hasOneUse();
+bool vectorizesA(const MatmulShape &shape) {
+  return !shape.transA && shape.k % kVector == 0 && shape.a.hasOneUse();
 }
 
 /// Whether B is read as vec4s: consecutive columns are adjacent and the
 /// argument is read nowhere else (its buffer is typed as vec4s).
-bool vectorizesB(const MatmulShape &shape, Value b) {
-  return !shape.transB && shape.n % kVector == 0 && b.hasOneUse();
+bool vectorizesB(const MatmulShape &shape) {
+  return !shape.transB && shape.n % kVector == 0 && shape.b.hasOneUse();
 }
 
 class MatmulKernelBuilder {
@@ -154,8 +207,7 @@ public:
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
         productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
         builder(subgraph.getContext()),
-        vectorA(vectorizesA(this->shape, productOp->getOperand(0))),
-        vectorB(vectorizesB(this->shape, productOp->getOperand(1))),
+        vectorA(vectorizesA(this->shape)), vectorB(vectorizesB(this->shape)),
         vectorOut(this->shape.n % kVector == 0) {}
 
   KernelModule build();
@@ -177,6 +229,10 @@ private:
     return arith::MinUIOp::create(builder, loc, x, index(last));
   }
   Value argument(unsigned number) { return function.getArgument(number); }
+  /// The kernel argument of subgraph argument `value`.
+  Value buffer(Value value) {
+    return argument(cast<BlockArgument>(value).getArgNumber());
+  }
   VectorType accumulatorType() {
     return VectorType::get({kVector}, builder.getF32Type());
   }
@@ -191,7 +247,7 @@ private:
   SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
                               ValueRange accumulators);
   void storeTile(ValueRange accumulators);
-  Value finish(Value accumulator, Value element);
+  Value finish(Value accumulator, Value element, Value rowBias);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -222,8 +278,8 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   SmallVector<Type> arguments;
   for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
     int64_t elements = product(shapeOf(input));
-    bool asVectors = (vectorA && input == productOp->getOperand(0)) ||
-                     (vectorB && input == productOp->getOperand(1));
+    bool asVectors = (vectorA && input == shape.a) ||
+                     (vectorB && input == shape.b);
     arguments.push_back(asVectors
                             ? bufferType(accumulatorType(), elements / kVector)
                             : bufferType(f32, elements));
@@ -267,7 +323,7 @@ void MatmulKernelBuilder::computeOffsets() {
 
 /// The kVector B elements of column group `group` at row k.
 Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
-  Value b = argument(1);
+  Value b = buffer(shape.b);
   if (vectorB)
     return memref::LoadOp::create(
         builder, loc, b, add(bOffsets[group], mul(k, shape.n / kVector)));
@@ -286,7 +342,7 @@ SmallVector<Value> MatmulKernelBuilder::loadA(Value k) {
   Value step = mul(k, shape.transA ? shape.m : 1);
   SmallVector<Value> a;
   for (int64_t i = 0; i < tile.rows; ++i)
-    a.push_back(memref::LoadOp::create(builder, loc, argument(0),
+    a.push_back(memref::LoadOp::create(builder, loc, buffer(shape.a),
                                        add(aOffsets[i], step)));
   return a;
 }
@@ -322,7 +378,7 @@ SmallVector<Value> MatmulKernelBuilder::unrolledStep(Value k,
       SmallVector<Value> rowsOfA;
       for (int64_t i = 0; i < tile.rows; ++i)
         rowsOfA.push_back(memref::LoadOp::create(
-            builder, loc, argument(0),
+            builder, loc, buffer(shape.a),
             Value(arith::DivUIOp::create(builder, loc, add(aOffsets[i], ku),
                                          index(kVector)))));
       for (int64_t v = 0; v < kVector; ++v) {
@@ -355,9 +411,11 @@ SmallVector<Value> MatmulKernelBuilder::emitLoop(int64_t begin, int64_t end,
 }
 
 /// Loads a subgraph input at the element's coordinates, on first use.
-/// Gemm's scaling and C, then the epilogue, for one accumulator element
-/// whose flat output index is `element`.
-Value MatmulKernelBuilder::finish(Value accumulator, Value element) {
+/// Gemm's scaling and C (or a convolution's bias, `rowBias`), then the
+/// epilogue, for one accumulator element whose flat output index is
+/// `element`.
+Value MatmulKernelBuilder::finish(Value accumulator, Value element,
+                                  Value rowBias) {
   IterationSpace space(builder, loc, element, shape.outShape);
   EpilogueEvaluator epilogue(builder, loc, space,
                              [&](unsigned number) { return argument(number); });
@@ -374,6 +432,8 @@ Value MatmulKernelBuilder::finish(Value accumulator, Value element) {
       c = arith::MulFOp::create(builder, loc, c, f32(shape.beta));
     value = arith::AddFOp::create(builder, loc, value, c);
   }
+  if (rowBias)
+    value = arith::AddFOp::create(builder, loc, value, rowBias);
   epilogue.map(productOp->getResult(0), value);
   return epilogue.applyAfterFirst(definition.getBodyBlock());
 }
@@ -393,13 +453,17 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
   };
   for (int64_t i = 0; i < tile.rows; ++i) {
     Value rowStart = add(outBase, mul(rows[i], shape.n));
+    Value rowBias;
+    if (shape.rowBias)
+      rowBias = memref::LoadOp::create(builder, loc, buffer(shape.rowBias),
+                                       clamp(rows[i], shape.m - 1));
     for (int64_t j = 0; j < tile.groups; ++j) {
       Value accumulator = accumulators[i * tile.groups + j];
       Value first = add(rowStart, columns[j]);
       auto element = [&](int64_t c) -> Value {
         Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
                                                  ArrayRef<int64_t>{c});
-        return finish(scalar, c ? add(first, index(c)) : first);
+        return finish(scalar, c ? add(first, index(c)) : first, rowBias);
       };
       Value rowInside = less(rows[i], shape.m);
       if (vectorOut) {
@@ -472,11 +536,11 @@ KernelModule MatmulKernelBuilder::build() {
 
 /// Whether every epilogue value (and C) broadcasts to the product's shape
 /// without growing it: one epilogue element per accumulator.
-bool epilogueFits(Block *body, llvm::ArrayRef<int64_t> outShape) {
+bool epilogueFits(Block *body, const MatmulShape &product) {
+  llvm::ArrayRef<int64_t> outShape = product.outShape;
   SmallVector<llvm::ArrayRef<int64_t>> shapes = {outShape};
-  Operation &productOp = body->front();
-  if (productOp.getNumOperands() > 2)
-    shapes.push_back(shapeOf(productOp.getOperand(2)));
+  if (product.c)
+    shapes.push_back(shapeOf(product.c));
   for (Operation &op : llvm::drop_begin(body->without_terminator())) {
     for (OpOperand &use : op.getOpOperands())
       if (!isChannelParameter(use)) // checked by checkPerElementOp
@@ -488,6 +552,27 @@ bool epilogueFits(Block *body, llvm::ArrayRef<int64_t> outShape) {
 }
 
 } // namespace
+
+bool isPointwiseConvolution(Operation *op) {
+  auto conv = dyn_cast<cgc_op::ConvolutionOp>(op);
+  if (!conv || conv.getGroup() != 1)
+    return false;
+  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
+  llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
+  llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
+  // Images are the launch's z dimension; more stay with the convolution
+  // kernel's linear launch.
+  if (x.size() < 3 || w.size() != x.size() || y.size() != x.size() ||
+      x[0] > kMaxWorkgroupCount)
+    return false;
+  auto isOne = [](int64_t extent) { return extent == 1; };
+  return llvm::all_of(w.drop_front(2), isOne) && w[1] == x[1] &&
+         y[0] == x[0] && y[1] == w[0] && x.drop_front(2) == y.drop_front(2) &&
+         allEqual(conv.getStridesAttr(), 1) &&
+         allEqual(conv.getDilationsAttr(), 1) &&
+         allEqual(conv.getStartPaddingAttr(), 0) &&
+         allEqual(conv.getEndPaddingAttr(), 0);
+}
 
 llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
@@ -507,7 +592,10 @@ llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
   if (definition.getNumResults() != 1)
     return refuse(subgraph, "a matmul kernel stores one result, not " +
                                 llvm::Twine(definition.getNumResults()));
-  if (!epilogueFits(body, shape->outShape))
+  if (shape->rowBias && shapeOf(shape->rowBias) != ArrayRef(shape->m))
+    return refuse(subgraph, "a convolution's bias must have one value per "
+                            "output channel");
+  if (!epilogueFits(body, *shape))
     return refuse(subgraph, "the epilogue's shapes must broadcast to the "
                             "product's shape");
   if (product(shape->outShape) > std::numeric_limits<int32_t>::max())

@@ -1,6 +1,7 @@
 // Hand-written Partition IR with a padded, strided 2-D convolution, bias
 // and a fused relu epilogue, and a stride-1 one on rows a multiple of 4 wide
-// (the vec4 fast path), for the code generation tests.
+// (the vec4 fast path), and a pointwise one (the matmul kernel), for the code
+// generation tests.
 cgc.module {
   cgc.subgraph @convRelu attributes {origin = "test"} {
     cgc.functional_definition private @convReluFunctional(
@@ -19,6 +20,16 @@ cgc.module {
       %0 = cgc_op.convolution(%x, %w) {start_padding = [1, 1], end_padding = [1, 1]} : (!cgc.tensor<1x8x6x8x!cgc.float32>, !cgc.tensor<16x8x3x3x!cgc.float32>)
       %1 = cgc_op.relu(%0) : (!cgc.tensor<1x16x6x8x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<1x16x6x8x!cgc.float32>
+    }
+  }
+  cgc.subgraph @convPointwise attributes {origin = "test"} {
+    cgc.functional_definition private @convPointwiseFunctional(
+        %x: !cgc.tensor<2x8x4x4x!cgc.float32>,
+        %w: !cgc.tensor<12x8x1x1x!cgc.float32>,
+        %b: !cgc.tensor<12x!cgc.float32>) -> !cgc.tensor<2x12x4x4x!cgc.float32> {
+      %0 = cgc_op.convolution(%x, %w, %b) : (!cgc.tensor<2x8x4x4x!cgc.float32>, !cgc.tensor<12x8x1x1x!cgc.float32>, !cgc.tensor<12x!cgc.float32>)
+      %1 = cgc_op.relu(%0) : (!cgc.tensor<2x12x4x4x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<2x12x4x4x!cgc.float32>
     }
   }
 }
