@@ -10,12 +10,15 @@
 // lies outside. The epilogue (every op after the convolution) runs on each
 // accumulator before its guarded store.
 //
-// Fast path (unit column stride and dilation, rows a multiple of 4 wide,
-// small windows): the input is read as vec4 texel fetches, the invocation's
-// 4 columns and their neighbours, and the window is unrolled so each fetch
-// feeds every kernel column; when a channel's weights split into whole vec4s
-// over a few input channels, weights are read as vec4s too. On lavapipe
-// texel fetches decide the speed (docs/kernel-ir.md, "Convolution").
+// Fast path (windows of at most 25 taps): the window is unrolled, and each
+// input row's elements under the invocation's 4 columns are loaded once per
+// input channel and feed every kernel column and output channel; when a
+// channel's weights split into whole vec4s over a few input channels,
+// weights are read as vec4s. With unit column stride and dilation and rows
+// a multiple of 4 wide, the input rows are read as vec4 texel fetches too,
+// the invocation's 4 columns and their neighbours; otherwise element by
+// element (14x14 and 7x7 images, strided windows). On lavapipe texel
+// fetches decide the speed (docs/kernel-ir.md, "Convolution").
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
@@ -63,6 +66,7 @@ struct ConvShape {
   int64_t strideH, strideW, dilationH, dilationW, padH, padW;
   Shape outShape;
   int64_t channelTile = 1;    // output channels per invocation
+  bool unrolled = false;      // fast path: window unrolled, rows reused
   bool vectorInput = false;   // fast path: input rows read as vec4s
   bool vectorWeights = false; // fast path: weights read as vec4s
   int64_t channelStep = 1;    // fast path: input channels per loop step
@@ -70,6 +74,11 @@ struct ConvShape {
   int64_t groupIn() const { return inChannels / groups; }
   int64_t groupOut() const { return outChannels / groups; }
   int64_t columnTiles() const { return (outW + kColumns - 1) / kColumns; }
+  /// Fast path: the input column of output column firstColumn + j at
+  /// kernel column kw, relative to firstColumn * strideW.
+  int64_t tapOffset(int64_t j, int64_t kw) const {
+    return j * strideW + kw * dilationW - padW;
+  }
   int64_t invocations() const {
     return batch * (outChannels / channelTile) * outH * columnTiles();
   }
@@ -85,17 +94,19 @@ std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
                                 cast<IntegerAttr>(attr[1]).getInt()};
 }
 
-/// Whether the fast path applies: an invocation's input columns, with the
-/// window's reach either side, lie in its own vec4s of an input row and
-/// one either side, and the input is read nowhere else (its buffer is typed
-/// as vec4s). Weights are vec4s when channelStep input channels of a filter
-/// are whole vec4s and the unrolled step stays small.
+/// Whether the fast path applies (a small window), and whether its input
+/// rows are vec4s: an invocation's input columns, with the window's reach
+/// either side, lie in its own vec4s of an input row and one either side,
+/// and the input is read nowhere else (its buffer is typed as vec4s).
+/// Weights are vec4s when channelStep input channels of a filter are whole
+/// vec4s and the unrolled step stays small.
 void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
+  s.unrolled = s.taps() <= kMaxUnrolledTaps;
+  if (!s.unrolled)
+    return;
   s.vectorInput = s.strideW == 1 && s.dilationW == 1 && s.inW % kVector == 0 &&
                   s.padW <= kVector && s.kernelW - 1 - s.padW <= kVector &&
-                  s.taps() <= kMaxUnrolledTaps && conv.getInput().hasOneUse();
-  if (!s.vectorInput)
-    return;
+                  conv.getInput().hasOneUse();
   int64_t step = 1;
   while ((step * s.taps()) % kVector)
     step *= 2;
@@ -198,9 +209,12 @@ private:
   }
   gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
   void decompose(Value invocation);
-  SmallVector<Value> emitVectorLoop(ValueRange accumulators);
+  SmallVector<Value> emitUnrolledLoop(ValueRange accumulators);
+  void prepareVectorColumns();
+  void prepareScalarColumns();
   SmallVector<Value> vectorStep(Value step, ValueRange accumulators);
   SmallVector<Value> loadInputRow(Value plane, int64_t kh);
+  SmallVector<Value> loadInputElements(Value plane, int64_t kh);
   Value weightAt(Value step, int64_t k, int64_t tap);
   SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
                                    Value ih, Value kw, ValueRange accumulators);
@@ -221,12 +235,13 @@ private:
 
   // Fast path, per invocation: the input vec4s' clamped column offsets
   // (from one before the invocation's columns to one after; null when
-  // unused); whether the window uses
-  // column firstColumn + e and whether it is inside the input (null when
-  // always), indexed e + kVector; the first input channel; per channel of
-  // the tile, its weights' first vec4 (or element).
-  SmallVector<Value> vectorColumns, columnInside;
+  // unused) or, element by element, the clamped input columns; whether the
+  // window uses column firstColumn * strideW + o and whether it is inside
+  // the input (null when always), indexed o - offsetBase; the first input
+  // channel; per channel of the tile, its weights' first vec4 (or element).
+  SmallVector<Value> vectorColumns, scalarColumns, columnInside;
   SmallVector<bool> columnUsed;
+  int64_t offsetBase = -kVector;
   Value firstInput;
   SmallVector<Value> weightStarts;
   // Fast path, per loop step: weight vec4s already loaded, by (channel of
@@ -279,6 +294,8 @@ void ConvolutionKernelBuilder::decompose(Value invocation) {
 /// reaches).
 SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
                                                           int64_t kh) {
+  if (!shape.vectorInput)
+    return loadInputElements(plane, kh);
   int64_t rowVectors = shape.inW / kVector;
   Value ih =
       add(mul(row, shape.strideH), index(kh * shape.dilationH - shape.padH));
@@ -302,6 +319,30 @@ SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
       Value element = vector::ExtractOp::create(builder, loc, loaded, i);
       elements[e] = arith::SelectOp::create(builder, loc, valid, element, zero);
     }
+  }
+  return elements;
+}
+
+/// As loadInputRow, element by element: element o - offsetBase is input
+/// column firstColumn * strideW + o.
+SmallVector<Value> ConvolutionKernelBuilder::loadInputElements(Value plane,
+                                                               int64_t kh) {
+  Value ih =
+      add(mul(row, shape.strideH), index(kh * shape.dilationH - shape.padH));
+  Value rowInside = inside(ih, shape.inH);
+  Value rowStart =
+      mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), shape.inW);
+  SmallVector<Value> elements(columnUsed.size());
+  Value zero = zeroF32();
+  for (auto [i, used] : llvm::enumerate(columnUsed)) {
+    if (!used)
+      continue;
+    Value loaded = memref::LoadOp::create(builder, loc, buffer(conv.getInput()),
+                                          add(rowStart, scalarColumns[i]));
+    Value valid = rowInside;
+    if (Value column = columnInside[i])
+      valid = arith::AndIOp::create(builder, loc, valid, column);
+    elements[i] = arith::SelectOp::create(builder, loc, valid, loaded, zero);
   }
   return elements;
 }
@@ -340,7 +381,8 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
           for (int64_t j = 0; j < kColumns; ++j) {
             Value &accumulator = result[k * kColumns + j];
             accumulator = math::FmaOp::create(
-                builder, loc, w, x[j + kw - shape.padW + kVector], accumulator);
+                builder, loc, w, x[shape.tapOffset(j, kw) - offsetBase],
+                accumulator);
           }
         }
       }
@@ -349,15 +391,9 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
   return result;
 }
 
-/// The fast path's loop over the group's input channels, channelStep at a
-/// time. Column validity depends only on the invocation, so it is computed
-/// once here; columns always inside the input need no check.
-SmallVector<Value>
-ConvolutionKernelBuilder::emitVectorLoop(ValueRange accumulators) {
-  Value group =
-      arith::DivUIOp::create(builder, loc, channel, index(shape.groupOut()));
-  firstInput =
-      add(mul(batchIndex, shape.inChannels), mul(group, shape.groupIn()));
+/// The vec4 row loads' columns: which elements the window uses, their
+/// vec4s, and which may lie outside the input.
+void ConvolutionKernelBuilder::prepareVectorColumns() {
   int64_t lastFirstColumn = (shape.columnTiles() - 1) * kColumns;
   columnUsed.assign(kRowVectors * kVector, false);
   columnInside.assign(kRowVectors * kVector, Value());
@@ -374,6 +410,46 @@ ConvolutionKernelBuilder::emitVectorLoop(ValueRange accumulators) {
         vectorColumns[v] =
             clampInto(add(mul(columnTile, kColumns / kVector), index(v - 1)),
                       shape.inW / kVector);
+}
+
+/// The element loads' columns: each input column offset the window uses,
+/// clamped into the row, and whether it may lie outside the input.
+void ConvolutionKernelBuilder::prepareScalarColumns() {
+  offsetBase = -shape.padW;
+  int64_t count = shape.tapOffset(kColumns - 1, shape.kernelW - 1) -
+                  offsetBase + 1;
+  columnUsed.assign(count, false);
+  columnInside.assign(count, Value());
+  scalarColumns.assign(count, Value());
+  Value windowStart = mul(firstColumn, shape.strideW);
+  int64_t lastWindowStart = (shape.columnTiles() - 1) * kColumns * shape.strideW;
+  for (int64_t j = 0; j < kColumns; ++j)
+    for (int64_t kw = 0; kw < shape.kernelW; ++kw) {
+      int64_t offset = shape.tapOffset(j, kw);
+      size_t i = offset - offsetBase;
+      if (columnUsed[i])
+        continue;
+      columnUsed[i] = true;
+      Value column = add(windowStart, index(offset));
+      scalarColumns[i] = clampInto(column, shape.inW);
+      if (offset < 0 || lastWindowStart + offset >= shape.inW)
+        columnInside[i] = inside(column, shape.inW);
+    }
+}
+
+/// The fast path's loop over the group's input channels, channelStep at a
+/// time. Column validity depends only on the invocation, so it is computed
+/// once here; columns always inside the input need no check.
+SmallVector<Value>
+ConvolutionKernelBuilder::emitUnrolledLoop(ValueRange accumulators) {
+  Value group =
+      arith::DivUIOp::create(builder, loc, channel, index(shape.groupOut()));
+  firstInput =
+      add(mul(batchIndex, shape.inChannels), mul(group, shape.groupIn()));
+  if (shape.vectorInput)
+    prepareVectorColumns();
+  else
+    prepareScalarColumns();
   int64_t channelWeights = shape.groupIn() * shape.taps();
   int64_t unit = shape.vectorWeights ? kVector : 1;
   for (int64_t k = 0; k < shape.channelTile; ++k)
@@ -512,8 +588,8 @@ KernelModule ConvolutionKernelBuilder::build() {
                                               builder.getF32FloatAttr(0)));
     accumulators.append(kColumns, initial);
   }
-  storeColumns(shape.vectorInput ? emitVectorLoop(accumulators)
-                                 : emitLoops(accumulators));
+  storeColumns(shape.unrolled ? emitUnrolledLoop(accumulators)
+                              : emitLoops(accumulators));
   builder.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(builder, loc);
 

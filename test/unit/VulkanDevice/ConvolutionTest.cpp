@@ -133,6 +133,35 @@ TEST_P(ConvolutionKernelTest, VectorFastPathMatchesTheReference) {
   expectMatchesReference(convBiasRelu(cases[0], /*residual=*/true));
 }
 
+// The fast path element by element (rows not a multiple of 4 wide, strides,
+// dilations): 7x7 and 14x14 images as in ResNet's last stages, a dilated
+// window, a grouped 5x5 window with stride 2, a 1x7 window.
+TEST_P(ConvolutionKernelTest, ElementFastPathMatchesTheReference) {
+  std::vector<Conv> cases = {
+      {{1, 8, 7, 7},
+       {16, 8, 3, 3},
+       {1, 16, 7, 7},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{2, 4, 14, 14},
+       {8, 4, 3, 3},
+       {2, 8, 7, 7},
+       " {strides = [2, 2], start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 3, 9, 10}, {4, 3, 3, 3}, {1, 4, 5, 6}, " {dilations = [2, 2]}"},
+      {{1, 4, 11, 11},
+       {8, 2, 5, 5},
+       {1, 8, 6, 6},
+       " {group = 2 : i64, strides = [2, 2], start_padding = [2, 2], "
+       "end_padding = [2, 2]}"},
+      {{1, 2, 5, 9},
+       {4, 2, 1, 7},
+       {1, 4, 5, 9},
+       " {start_padding = [0, 3], end_padding = [0, 3]}"},
+  };
+  for (const Conv &c : cases)
+    expectMatchesReference(convBiasRelu(c, /*residual=*/false));
+  expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
+}
+
 // Pointwise convolutions (1x1, stride 1, no padding, one group) run through
 // the matmul kernel: weights [M, C] times each image [C, spatial], the bias
 // added per row. Images whose spatial size is not a multiple of 4 read B as

@@ -1,7 +1,8 @@
-// Hand-written Partition IR with a padded, strided 2-D convolution, bias
-// and a fused relu epilogue, and a stride-1 one on rows a multiple of 4 wide
-// (the vec4 fast path), and a pointwise one (the matmul kernel), for the code
-// generation tests.
+// Hand-written Partition IR for the code generation tests: a padded,
+// strided 3x3 convolution with bias and a fused relu (the fast path, element
+// by element), a 7x7 one (the general path), a stride-1 one on rows a
+// multiple of 4 wide (the fast path with vec4 rows), and a pointwise one
+// (the matmul kernel).
 cgc.module {
   cgc.subgraph @convRelu attributes {origin = "test"} {
     cgc.functional_definition private @convReluFunctional(
@@ -11,6 +12,14 @@ cgc.module {
       %0 = cgc_op.convolution(%x, %w, %b) {strides = [2, 2], start_padding = [1, 1], end_padding = [1, 1]} : (!cgc.tensor<1x3x9x9x!cgc.float32>, !cgc.tensor<4x3x3x3x!cgc.float32>, !cgc.tensor<4x!cgc.float32>)
       %1 = cgc_op.relu(%0) : (!cgc.tensor<1x4x5x5x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<1x4x5x5x!cgc.float32>
+    }
+  }
+  cgc.subgraph @convWide attributes {origin = "test"} {
+    cgc.functional_definition private @convWideFunctional(
+        %x: !cgc.tensor<1x2x9x9x!cgc.float32>,
+        %w: !cgc.tensor<4x2x7x7x!cgc.float32>) -> !cgc.tensor<1x4x5x5x!cgc.float32> {
+      %0 = cgc_op.convolution(%x, %w) {strides = [2, 2], start_padding = [3, 3], end_padding = [3, 3]} : (!cgc.tensor<1x2x9x9x!cgc.float32>, !cgc.tensor<4x2x7x7x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<1x4x5x5x!cgc.float32>
     }
   }
   cgc.subgraph @convFast attributes {origin = "test"} {
