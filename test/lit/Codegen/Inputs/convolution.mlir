@@ -1,6 +1,6 @@
 // Hand-written Partition IR for the code generation tests: a padded,
 // strided 3x3 convolution with bias and a fused relu (the fast path, element
-// by element), a 7x7 one (the general path), a stride-1 one on rows a
+// by element), a 9x9 one for 16 channels (the general path), a stride-1 one on rows a
 // multiple of 4 wide (the fast path with vec4 rows), and a pointwise one
 // (the matmul kernel).
 cgc.module {
@@ -17,9 +17,9 @@ cgc.module {
   cgc.subgraph @convWide attributes {origin = "test"} {
     cgc.functional_definition private @convWideFunctional(
         %x: !cgc.tensor<1x2x9x9x!cgc.float32>,
-        %w: !cgc.tensor<4x2x7x7x!cgc.float32>) -> !cgc.tensor<1x4x5x5x!cgc.float32> {
-      %0 = cgc_op.convolution(%x, %w) {strides = [2, 2], start_padding = [3, 3], end_padding = [3, 3]} : (!cgc.tensor<1x2x9x9x!cgc.float32>, !cgc.tensor<4x2x7x7x!cgc.float32>)
-      cgc.return %0 : !cgc.tensor<1x4x5x5x!cgc.float32>
+        %w: !cgc.tensor<16x2x9x9x!cgc.float32>) -> !cgc.tensor<1x16x5x5x!cgc.float32> {
+      %0 = cgc_op.convolution(%x, %w) {strides = [2, 2], start_padding = [4, 4], end_padding = [4, 4]} : (!cgc.tensor<1x2x9x9x!cgc.float32>, !cgc.tensor<16x2x9x9x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<1x16x5x5x!cgc.float32>
     }
   }
   cgc.subgraph @convFast attributes {origin = "test"} {
