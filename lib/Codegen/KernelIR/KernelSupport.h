@@ -28,8 +28,9 @@ llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, mlir::Operation *op);
 bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition);
 
 /// Whether `op` is a convolution that is a matrix product per image: every
-/// kernel extent, stride and dilation 1, no padding, one group. Its weights
-/// [M, C] times the image [C, spatial] give the output [M, spatial].
+/// kernel extent 1, no padding, one group, and stride 1 (any rank) or any
+/// strides (2-D). Its weights [M, C] times the image [C, spatial], or its
+/// strided subsample, give the output [M, spatial].
 bool isPointwiseConvolution(mlir::Operation *op);
 
 /// What the matmul kernel generator accepts (float32, static shapes,

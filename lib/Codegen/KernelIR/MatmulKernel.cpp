@@ -90,6 +90,13 @@ struct MatmulShape {
   Value c;
   /// A pointwise convolution's bias, one value per row.
   Value rowBias;
+  /// A strided pointwise convolution: B's column n is input element
+  /// (n / outW * strideH, n % outW * strideW) of an image inW wide, and its
+  /// rows (channels) are inPlane apart.
+  struct Subsampling {
+    int64_t inW, outW, strideH, strideW, inPlane;
+  };
+  std::optional<Subsampling> subsampling;
   Shape outShape;
   Tile tile = kSmallTile;
 };
@@ -127,6 +134,14 @@ MatmulShape analyzePointwise(cgc_op::ConvolutionOp conv) {
   shape.bBatchStride = shape.k * shape.n;
   shape.rowBias = conv.getBias();
   shape.outShape = Shape(shapeOf(conv.getOutput()));
+  ArrayAttr strides = conv.getStridesAttr();
+  if (!allEqual(strides, 1)) {
+    llvm::ArrayRef<int64_t> y = shape.outShape;
+    shape.n = product(y.drop_front(2));
+    shape.subsampling = MatmulShape::Subsampling{
+        x[3], y[3], cast<IntegerAttr>(strides[0]).getInt(),
+        cast<IntegerAttr>(strides[1]).getInt(), product(x.drop_front(2))};
+  }
   return shape;
 }
 
@@ -205,7 +220,7 @@ bool vectorizesA(const MatmulShape &shape) {
 /// Whether B is read as vec4s: consecutive columns are adjacent and the
 /// argument is read nowhere else (its buffer is typed as vec4s).
 bool vectorizesB(const MatmulShape &shape) {
-  return !shape.transB && shape.n % kVector == 0 && shape.b.hasOneUse();
+  return !shape.subsampling && !shape.transB && shape.n % kVector == 0 && shape.b.hasOneUse();
 }
 
 class MatmulKernelBuilder {
@@ -245,6 +260,13 @@ private:
   }
 
   void computeOffsets();
+  Value subsampledColumn(Value column);
+  /// Elements between consecutive rows (k) of B, read element by element.
+  int64_t bRowStride() const {
+    if (shape.subsampling)
+      return shape.subsampling->inPlane;
+    return shape.transB ? 1 : shape.n;
+  }
   SmallVector<Value> accumulate(Value k, ValueRange accumulators,
                                 ArrayRef<Value> a);
   SmallVector<Value> loadA(Value k);
@@ -323,9 +345,24 @@ void MatmulKernelBuilder::computeOffsets() {
     }
     for (int64_t c = 0; c < kVector; ++c) {
       Value column = clamp(add(columns.back(), index(c)), shape.n - 1);
-      bOffsets.push_back(add(bBase, mul(column, shape.transB ? shape.k : 1)));
+      bOffsets.push_back(add(bBase, shape.subsampling
+                                        ? subsampledColumn(column)
+                                        : mul(column, shape.transB ? shape.k
+                                                                   : 1)));
     }
   }
+}
+
+/// A strided pointwise convolution's B column `column`: its input element
+/// in channel 0.
+Value MatmulKernelBuilder::subsampledColumn(Value column) {
+  const MatmulShape::Subsampling &image = *shape.subsampling;
+  Value outRow =
+      arith::DivUIOp::create(builder, loc, column, index(image.outW));
+  Value outColumn =
+      arith::RemUIOp::create(builder, loc, column, index(image.outW));
+  return add(mul(outRow, image.strideH * image.inW),
+             mul(outColumn, image.strideW));
 }
 
 /// The kVector B elements of column group `group` at row k.
@@ -339,7 +376,7 @@ Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
     elements.push_back(
         memref::LoadOp::create(builder, loc, b,
                                add(bOffsets[group * kVector + c],
-                                   mul(k, shape.transB ? 1 : shape.n))));
+                                   mul(k, bRowStride()))));
   return vector::FromElementsOp::create(builder, loc, accumulatorType(),
                                         elements);
 }
@@ -573,12 +610,22 @@ bool isPointwiseConvolution(Operation *op) {
       x[0] > kMaxWorkgroupCount)
     return false;
   auto isOne = [](int64_t extent) { return extent == 1; };
-  return llvm::all_of(w.drop_front(2), isOne) && w[1] == x[1] &&
-         y[0] == x[0] && y[1] == w[0] && x.drop_front(2) == y.drop_front(2) &&
-         allEqual(conv.getStridesAttr(), 1) &&
-         allEqual(conv.getDilationsAttr(), 1) &&
-         allEqual(conv.getStartPaddingAttr(), 0) &&
-         allEqual(conv.getEndPaddingAttr(), 0);
+  if (!llvm::all_of(w.drop_front(2), isOne) || w[1] != x[1] ||
+      y[0] != x[0] || y[1] != w[0] ||
+      !allEqual(conv.getStartPaddingAttr(), 0) ||
+      !allEqual(conv.getEndPaddingAttr(), 0))
+    return false;
+  ArrayAttr strides = conv.getStridesAttr();
+  if (allEqual(strides, 1))
+    return x.drop_front(2) == y.drop_front(2);
+  // Strided (ResNet's projection shortcuts): 2-D, B's columns subsampled.
+  auto subsampled = [&](unsigned d) {
+    auto stride = dyn_cast<IntegerAttr>(strides[d]);
+    return stride && stride.getInt() > 0 &&
+           y[2 + d] == (x[2 + d] - 1) / stride.getInt() + 1;
+  };
+  return x.size() == 4 && strides.size() == 2 && subsampled(0) &&
+         subsampled(1);
 }
 
 llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {

@@ -162,18 +162,25 @@ TEST_P(ConvolutionKernelTest, ElementFastPathMatchesTheReference) {
   expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
 }
 
-// Pointwise convolutions (1x1, stride 1, no padding, one group) run through
-// the matmul kernel: weights [M, C] times each image [C, spatial], the bias
-// added per row. Images whose spatial size is not a multiple of 4 read B as
-// scalars; 32x16x16 to 256 channels takes the large register tile; a 1-D
-// convolution with 6 input channels reads A as scalars.
+// Pointwise convolutions (1x1 window, no padding, one group) run through
+// the matmul kernel: weights [M, C] times each image [C, spatial] (or its
+// strided subsample), the bias added per row. Images whose spatial size is
+// not a multiple of 4 read B as scalars; 32x16x16 to 256 channels takes the
+// narrow 64-column tile; a 1-D convolution with 6 input channels reads A as
+// scalars.
 TEST_P(ConvolutionKernelTest, PointwiseThroughTheMatmulKernelMatchesTheReference) {
   std::vector<Conv> cases = {
       {{2, 8, 7, 7}, {24, 8, 1, 1}, {2, 24, 7, 7}, ""},
       {{1, 32, 16, 16}, {256, 32, 1, 1}, {1, 256, 16, 16}, ""},
       {{1, 6, 10}, {10, 6, 1}, {1, 10, 10}, ""},
-      // Strided: not pointwise, the convolution kernel's.
+      // Strided (ResNet's projections): B's columns subsampled.
       {{1, 8, 8, 8}, {16, 8, 1, 1}, {1, 16, 4, 4}, " {strides = [2, 2]}"},
+      {{2, 4, 7, 9}, {16, 4, 1, 1}, {2, 16, 4, 3}, " {strides = [2, 3]}"},
+      // Padded: the convolution kernel's.
+      {{1, 4, 5, 5},
+       {8, 4, 1, 1},
+       {1, 8, 7, 7},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
   };
   for (const Conv &c : cases)
     expectMatchesReference(convBiasRelu(c, /*residual=*/false));
