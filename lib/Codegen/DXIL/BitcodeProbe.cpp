@@ -45,7 +45,11 @@ void limitAddressSpace() {
 /// stderr (the parent says what happened), and never return.
 [[noreturn]] void readInChild(llvm::ArrayRef<uint8_t> bitcode,
                               unsigned timeoutSeconds) {
-  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM})
+  // SIGTRAP: LLVM's unreachable paths trap; a fuzzer's handler in the child
+  // reported the parent's input as a crash (found by the dxil-validator
+  // campaign: crash files with the parent still running).
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM, SIGTRAP,
+                  SIGSYS, SIGXCPU, SIGXFSZ})
     std::signal(sig, SIG_DFL);
   if (__sanitizer_set_death_callback)
     __sanitizer_set_death_callback([] { dieQuietly(); });
