@@ -113,7 +113,8 @@ bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition) {
   if (body->without_terminator().empty())
     return false;
   return isa<cgc_op::MatMulOp, cgc_op::GemmOp>(body->front()) ||
-         isPointwiseConvolution(&body->front());
+         isPointwiseConvolution(&body->front()) ||
+         isUpsamplingConvTranspose(&body->front());
 }
 
 std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition) {

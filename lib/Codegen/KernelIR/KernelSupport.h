@@ -22,9 +22,9 @@ std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition);
 /// the refusal names the subgraph and the op.
 llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, mlir::Operation *op);
 
-/// Whether the subgraph's first op is a matmul, a gemm or a pointwise
-/// convolution: the matmul kernel generator (MatmulKernel.cpp) handles it,
-/// with the rest as its epilogue.
+/// Whether the subgraph's first op is a matmul, a gemm, a pointwise
+/// convolution or an upsampling conv_transpose: the matmul kernel generator
+/// (MatmulKernel.cpp) handles it, with the rest as its epilogue.
 bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition);
 
 /// Whether `op` is a convolution that is a matrix product per image: every
@@ -32,6 +32,11 @@ bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition);
 /// strides (2-D). Its weights [M, C] times the image [C, spatial], or its
 /// strided subsample, give the output [M, spatial].
 bool isPointwiseConvolution(mlir::Operation *op);
+
+/// Whether `op` is a conv_transpose whose kernel equals its stride (one
+/// group, no dilation or padding): every output element receives one tap,
+/// so it is a matrix product per image, scattered into the output.
+bool isUpsamplingConvTranspose(mlir::Operation *op);
 
 /// What the matmul kernel generator accepts (float32, static shapes,
 /// elementwise epilogue on the product's shape).

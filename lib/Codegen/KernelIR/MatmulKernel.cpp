@@ -35,6 +35,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "opencgc/Dialect/CGCOp/ResamplingOps.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
@@ -97,6 +98,17 @@ struct MatmulShape {
     int64_t inW, outW, strideH, strideW, inPlane;
   };
   std::optional<Subsampling> subsampling;
+  /// A conv_transpose whose kernel equals its stride (2x2, stride 2: the
+  /// upsampling layers): the weights [C, M, KH, KW] are A transposed (row
+  /// m = (channel, kh, kw)), the image [C, spatial] is B, and product
+  /// element (m, input pixel (ih, iw)) is output element (channel,
+  /// ih * KH + kh, iw * KW + kw).
+  struct Upsampling {
+    int64_t kernelH, kernelW, inW, outH, outW;
+  };
+  std::optional<Upsampling> upsampling;
+  /// Rows per bias value (an upsampling's taps share their channel's).
+  int64_t rowsPerBias = 1;
   Shape outShape;
   Tile tile = kSmallTile;
 };
@@ -145,6 +157,29 @@ MatmulShape analyzePointwise(cgc_op::ConvolutionOp conv) {
   return shape;
 }
 
+/// An upsampling conv_transpose as batch products of the transposed
+/// weights [M * taps, C] and images [C, spatial], scattered into the
+/// output.
+MatmulShape analyzeUpsampling(cgc_op::ConvTransposeOp conv) {
+  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
+  llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
+  llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
+  MatmulShape shape;
+  shape.a = conv.getWeight();
+  shape.b = conv.getInput();
+  shape.transA = true;
+  shape.batch = x[0];
+  shape.k = x[1];
+  shape.m = product(w.drop_front(1));
+  shape.n = x[2] * x[3];
+  shape.bBatchStride = shape.k * shape.n;
+  shape.rowBias = conv.getBias();
+  shape.rowsPerBias = w[2] * w[3];
+  shape.outShape = Shape(y);
+  shape.upsampling = MatmulShape::Upsampling{w[2], w[3], x[3], y[2], y[3]};
+  return shape;
+}
+
 llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
                                            Operation *op) {
   auto refuse = [&](const llvm::Twine &why) {
@@ -188,8 +223,9 @@ llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
 
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   llvm::Expected<MatmulShape> analyzed =
-      isPointwiseConvolution(op)
-          ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
+      isPointwiseConvolution(op)   ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
+      : isUpsamplingConvTranspose(op)
+          ? analyzeUpsampling(cast<cgc_op::ConvTransposeOp>(op))
           : analyzeProduct(subgraph, op);
   if (!analyzed)
     return analyzed.takeError();
@@ -230,7 +266,7 @@ public:
         productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
         builder(subgraph.getContext()),
         vectorA(vectorizesA(this->shape)), vectorB(vectorizesB(this->shape)),
-        vectorOut(this->shape.n % kVector == 0) {}
+        vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling) {}
 
   KernelModule build();
 
@@ -276,6 +312,8 @@ private:
   SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
                               ValueRange accumulators);
   void storeTile(ValueRange accumulators);
+  Value rowOffset(Value row);
+  SmallVector<Value> columnOffsets();
   Value finish(Value accumulator, Value element, Value rowBias);
 
   cgc::SubgraphOp subgraph;
@@ -495,19 +533,28 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, x,
                                  index(bound));
   };
+  SmallVector<Value> offsets = columnOffsets();
   for (int64_t i = 0; i < tile.rows; ++i) {
-    Value rowStart = add(outBase, mul(rows[i], shape.n));
+    Value rowStart = add(outBase, rowOffset(rows[i]));
     Value rowBias;
-    if (shape.rowBias)
+    if (shape.rowBias) {
+      Value row = clamp(rows[i], shape.m - 1);
+      if (shape.rowsPerBias != 1)
+        row = arith::DivUIOp::create(builder, loc, row,
+                                     index(shape.rowsPerBias));
       rowBias = memref::LoadOp::create(builder, loc, buffer(shape.rowBias),
-                                       clamp(rows[i], shape.m - 1));
+                                       row);
+    }
     for (int64_t j = 0; j < tile.groups; ++j) {
       Value accumulator = accumulators[i * tile.groups + j];
-      Value first = add(rowStart, columns[j]);
+      Value first = add(rowStart, offsets[j * kVector]);
+      auto at = [&](int64_t c) -> Value {
+        return c ? add(rowStart, offsets[j * kVector + c]) : first;
+      };
       auto element = [&](int64_t c) -> Value {
         Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
                                                  ArrayRef<int64_t>{c});
-        return finish(scalar, c ? add(first, index(c)) : first, rowBias);
+        return finish(scalar, at(c), rowBias);
       };
       Value rowInside = less(rows[i], shape.m);
       if (vectorOut) {
@@ -531,12 +578,45 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
         Value inside = arith::AndIOp::create(builder, loc, rowInside,
                                              less(column, shape.n));
         guarded(inside, [&] {
-          memref::StoreOp::create(builder, loc, element(c), out,
-                                  c ? add(first, index(c)) : first);
+          memref::StoreOp::create(builder, loc, element(c), out, at(c));
         });
       }
     }
   }
+}
+
+/// Where product row `row` starts in the output (of one batch): row * n,
+/// or for an upsampling its channel's plane plus its tap's (kh, kw).
+Value MatmulKernelBuilder::rowOffset(Value row) {
+  if (!shape.upsampling)
+    return mul(row, shape.n);
+  const MatmulShape::Upsampling &up = *shape.upsampling;
+  int64_t taps = up.kernelH * up.kernelW;
+  Value channel = arith::DivUIOp::create(builder, loc, row, index(taps));
+  Value tap = arith::RemUIOp::create(builder, loc, row, index(taps));
+  Value kh = arith::DivUIOp::create(builder, loc, tap, index(up.kernelW));
+  Value kw = arith::RemUIOp::create(builder, loc, tap, index(up.kernelW));
+  return add(mul(channel, up.outH * up.outW), add(mul(kh, up.outW), kw));
+}
+
+/// Each of the invocation's columns' offsets from its row's start, per
+/// group and column within it: the column itself, or for an upsampling
+/// the output position of input pixel (ih, iw), (ih * KH, iw * KW).
+SmallVector<Value> MatmulKernelBuilder::columnOffsets() {
+  SmallVector<Value> offsets;
+  for (Value first : columns)
+    for (int64_t c = 0; c < kVector; ++c) {
+      Value column = c ? add(first, index(c)) : first;
+      if (!shape.upsampling) {
+        offsets.push_back(column);
+        continue;
+      }
+      const MatmulShape::Upsampling &up = *shape.upsampling;
+      Value ih = arith::DivUIOp::create(builder, loc, column, index(up.inW));
+      Value iw = arith::RemUIOp::create(builder, loc, column, index(up.inW));
+      offsets.push_back(add(mul(ih, up.kernelH * up.outW), mul(iw, up.kernelW)));
+    }
+  return offsets;
 }
 
 std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
@@ -597,6 +677,40 @@ bool epilogueFits(Block *body, const MatmulShape &product) {
 
 } // namespace
 
+bool isUpsamplingConvTranspose(Operation *op) {
+  auto conv = dyn_cast<cgc_op::ConvTransposeOp>(op);
+  if (!conv || conv.getGroup() != 1)
+    return false;
+  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
+  llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
+  llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
+  if (x.size() != 4 || w.size() != 4 || y.size() != 4 ||
+      x[0] > kMaxWorkgroupCount || w[0] != x[1] || y[0] != x[0] ||
+      y[1] != w[1])
+    return false;
+  std::optional<ArrayAttr> strides = conv.getStrides();
+  auto strideAt = [&](unsigned d) -> int64_t {
+    if (!strides)
+      return 1;
+    if (strides->size() != 2)
+      return 0;
+    auto stride = dyn_cast<IntegerAttr>((*strides)[d]);
+    return stride ? stride.getInt() : 0;
+  };
+  auto absentOr = [](std::optional<ArrayAttr> values, int64_t expected) {
+    return !values || allEqual(*values, expected);
+  };
+  // Each output element receives exactly one tap: kernel == stride, no
+  // dilation, padding or output padding.
+  for (unsigned d = 0; d < 2; ++d)
+    if (w[2 + d] != strideAt(d) || y[2 + d] != x[2 + d] * w[2 + d])
+      return false;
+  return absentOr(conv.getDilations(), 1) &&
+         absentOr(conv.getStartPadding(), 0) &&
+         absentOr(conv.getEndPadding(), 0) &&
+         absentOr(conv.getOutputPadding(), 0);
+}
+
 bool isPointwiseConvolution(Operation *op) {
   auto conv = dyn_cast<cgc_op::ConvolutionOp>(op);
   if (!conv || conv.getGroup() != 1)
@@ -646,7 +760,8 @@ llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
   if (definition.getNumResults() != 1)
     return refuse(subgraph, "a matmul kernel stores one result, not " +
                                 llvm::Twine(definition.getNumResults()));
-  if (shape->rowBias && shapeOf(shape->rowBias) != ArrayRef(shape->m))
+  if (shape->rowBias && shapeOf(shape->rowBias) !=
+                              ArrayRef(shape->m / shape->rowsPerBias))
     return refuse(subgraph, "a convolution's bias must have one value per "
                             "output channel");
   if (!epilogueFits(body, *shape))

@@ -3,7 +3,8 @@
 // conv_transpose compiled for the GPU targets must run wholly on the device
 // (an elementwise epilogue fused into its kernel) and match the reference
 // executor: the one-tap form (kernel extent no larger than the stride, as
-// in upsampling layers) and the general gather over every tap.
+// in upsampling layers; kernel equal to the stride through the matmul
+// kernel) and the general gather over every tap.
 //
 //===----------------------------------------------------------------------===//
 #include "FusedKernelFixture.h"
@@ -49,6 +50,19 @@ TEST_P(ConvTransposeKernelTest, OneTapUpsamplingMatchesTheReference) {
   // A kernel smaller than the stride leaves output positions no tap reaches.
   expectMatchesReference({1, 2, 4}, {2, 2, 2}, {1, 2, 11},
                          "strides = [3]", /*bias=*/false);
+}
+
+// A kernel equal to the stride (one group, no padding) is the matmul
+// kernel's: the transposed weights times each image, scattered into the
+// output; its bias per channel. Two images, 2x3 taps, an odd input width
+// (scalar B), 4x4 images of 16 channels to 32 (the large register tile).
+TEST_P(ConvTransposeKernelTest, UpsamplingThroughTheMatmulKernelMatchesTheReference) {
+  expectMatchesReference({2, 6, 5, 7}, {6, 3, 2, 3}, {2, 3, 10, 21},
+                         "strides = [2, 3]", /*bias=*/true);
+  expectMatchesReference({1, 8, 4, 4}, {8, 5, 2, 2}, {1, 5, 8, 8},
+                         "strides = [2, 2]", /*bias=*/false);
+  expectMatchesReference({1, 16, 16, 16}, {16, 32, 2, 2}, {1, 32, 32, 32},
+                         "strides = [2, 2]", /*bias=*/true);
 }
 
 TEST_P(ConvTransposeKernelTest, GeneralGatherMatchesTheReference) {
