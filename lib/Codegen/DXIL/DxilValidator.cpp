@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/DxilValidator.h"
 
-#include "BitcodeProbe.h"
+#include "ChildValidation.h"
 #include "DxilModuleFacts.h"
 #include "DxilParts.h"
 #include "DxilReport.h"
@@ -45,6 +45,9 @@ Error dxilFindingsToError(const std::vector<DxilFinding> &findings,
 
 namespace {
 
+/// How long a child may read and check an outside container's bitcode.
+constexpr unsigned kChildSeconds = 10;
+
 DxilModuleFacts checkModule(const Module &module, DxilReport &report) {
   DxilModuleFacts facts = readDxilModuleFacts(module, report);
   checkEntryPoint(facts, report);
@@ -54,6 +57,24 @@ DxilModuleFacts checkModule(const Module &module, DxilReport &report) {
   checkDxilOperations(module, facts, report);
   checkShaderFlags(module, facts, report);
   return facts;
+}
+
+/// The DXIL part's bitcode read with LLVM 22, its module's rules, and the
+/// parts that must match the module.
+void checkBitcode(const DxContainerView &view,
+                  const DxilProgramHeader &program, DxilReport &report) {
+  LLVMContext context;
+  Expected<DxilBitcodeModule> bitcode =
+      readDxilBitcode(program.bitcode, context);
+  if (!bitcode) {
+    report.error("BITCODE.VALID", section::Bitcode,
+                 "LLVM 22 cannot read the DXIL part's bitcode: " +
+                     toString(bitcode.takeError()));
+    return;
+  }
+  checkDataLayout(bitcode->writtenDataLayout, report);
+  DxilModuleFacts facts = checkModule(*bitcode->module, report);
+  checkPartsMatchModule(view, program, *bitcode->module, facts, report);
 }
 
 } // namespace
@@ -85,26 +106,30 @@ std::vector<DxilFinding> validateDxilContainer(ArrayRef<uint8_t> container,
   }
   if (!checkShaderHash(*view, *program, report))
     return report.take();
-  if (!trustedBitcode)
-    if (Error error = probeBitcodeInChild(program->bitcode)) {
-      report.error("BITCODE.VALID", section::Bitcode,
-                   "the DXIL part's bitcode is not read in this process: " +
-                       toString(std::move(error)));
-      return report.take();
-    }
-  LLVMContext context;
-  Expected<DxilBitcodeModule> bitcode =
-      readDxilBitcode(program->bitcode, context);
-  if (!bitcode) {
-    report.error("BITCODE.VALID", section::Bitcode,
-                 "LLVM 22 cannot read the DXIL part's bitcode: " +
-                     toString(bitcode.takeError()));
+  if (trustedBitcode) {
+    checkBitcode(*view, *program, report);
     return report.take();
   }
-  checkDataLayout(bitcode->writtenDataLayout, report);
-  DxilModuleFacts facts = checkModule(*bitcode->module, report);
-  checkPartsMatchModule(*view, *program, *bitcode->module, facts, report);
-  return report.take();
+  std::vector<DxilFinding> findings = report.take();
+  Expected<std::string> answer = runInChild(
+      [&](raw_ostream &out) {
+        DxilReport childReport;
+        checkBitcode(*view, *program, childReport);
+        writeFindings(childReport.take(), out);
+      },
+      kChildSeconds);
+  Expected<std::vector<DxilFinding>> childFindings =
+      answer ? readFindings(*answer) : answer.takeError();
+  if (!childFindings) {
+    DxilReport failure;
+    failure.error("BITCODE.VALID", section::Bitcode,
+                  "the DXIL part's bitcode is read and checked in a child "
+                  "process: " +
+                      toString(childFindings.takeError()));
+    childFindings = failure.take();
+  }
+  llvm::append_range(findings, *childFindings);
+  return findings;
 }
 
 } // namespace opencgc::codegen

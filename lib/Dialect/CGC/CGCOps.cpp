@@ -141,8 +141,10 @@ static LogicalResult verifyFunctionBody(FunctionOpInterface op) {
   llvm::StringMap<ConstantOp> constants;
   for (auto constant : entry.getOps<ConstantOp>()) {
     // Nested ops are verified after this one: a constant without its name
-    // (possible in bytecode) is reported by its own verifier.
-    if (!constant.getNameAttr())
+    // or its one result (possible in bytecode; the result was read out of
+    // bounds, found by the module-load fuzzer) is reported by its own
+    // verifier.
+    if (!constant.getNameAttr() || constant->getNumResults() != 1)
       continue;
     auto [it, inserted] = constants.try_emplace(constant.getName(), constant);
     if (!inserted && it->second.getType() != constant.getType())
@@ -186,10 +188,10 @@ LogicalResult ProgramOp::verify() { return verifyBindPointFunction(*this); }
 //===----------------------------------------------------------------------===//
 
 FunctionalDefinitionOp SubgraphOp::getFunctionalDefinition() {
-  Block &body = getBody().front();
-  if (body.empty())
+  // An invoke's verifier may look here before this op is verified.
+  if (getBody().empty() || getBody().front().empty())
     return {};
-  return dyn_cast<FunctionalDefinitionOp>(body.front());
+  return dyn_cast<FunctionalDefinitionOp>(getBody().front().front());
 }
 
 LogicalResult SubgraphOp::verify() {
@@ -301,9 +303,15 @@ static LogicalResult verifySubgraphInvoke(InvokeOp op, SubgraphOp subgraph) {
   for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
     bool isOutput = index >= inputs.size();
     Type expected = isOutput ? outputs[index - inputs.size()] : inputs[index];
+    // The callee is verified after this op: its types may not be tensors.
+    auto tensor = dyn_cast<TensorType>(expected);
+    if (!tensor)
+      return op.emitOpError("callee @")
+             << op.getCallee() << " has a non-tensor "
+             << (isOutput ? "result" : "argument") << " type " << expected;
     if (failed(checkSubgraphOperand(op, index,
                                     cast<MemRefType>(operand.getType()),
-                                    cast<TensorType>(expected), isOutput)))
+                                    tensor, isOutput)))
       return failure();
   }
   return success();
