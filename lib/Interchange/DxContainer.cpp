@@ -267,7 +267,7 @@ std::vector<uint8_t> DxContainerWriter::finish(bool sign) const {
     offsets.push_back(static_cast<uint32_t>(size));
     size += kDxPartHeaderSize + part.data.size();
     if (size > UINT32_MAX)
-      llvm::report_fatal_error("DX container would exceed 1 GiB");
+      llvm::report_fatal_error("DX container would exceed 4 GiB");
   }
 
   std::vector<uint8_t> out(kDxContainerHeaderSize, 0);
