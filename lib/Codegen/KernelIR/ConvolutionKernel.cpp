@@ -1,23 +1,23 @@
 //===- ConvolutionKernel.cpp - 2-D convolutions with fused epilogues ------===//
 //
-// Direct convolution, float32, NCHW. Each invocation computes kColumns
-// consecutive output columns of up to kMaxChannels output channels (the
-// largest of 16, 8, 4, 1 dividing a group's channels) of one (batch, output
-// row), accumulating in f32 registers over the input channels of their group
-// and the kernel window; every input element loaded serves each channel.
-// Padding taps are handled without branches: the input coordinate is clamped
-// into the tensor for the load and the loaded value replaced by 0 when the tap
-// lies outside. The epilogue (every op after the convolution) runs on each
-// accumulator before its guarded store.
+// Direct convolution, float32, NCHW. Each invocation computes a few
+// consecutive output columns (4; on the fast path 4 to 16) of up to
+// kMaxChannels output channels (the largest of 16, 8, 4, 1 dividing a
+// group's channels) of one (batch, output row), accumulating in f32 registers
+// over the input channels of their group and the kernel window; every input
+// element loaded serves each channel. Padding taps are handled without
+// branches: the input coordinate is clamped into the tensor for the load and
+// the loaded value replaced by 0 when the tap lies outside. The epilogue (every
+// op after the convolution) runs on each accumulator before its guarded store.
 //
 // Fast path (windows whose unrolled step stays small, kMaxStepFmas): the
 // window is unrolled, and each input row's elements under the invocation's
-// 4 columns are loaded once per input channel and feed every kernel column
+// columns are loaded once per input channel and feed every kernel column
 // and output channel; when a
 // channel's weights split into whole vec4s over a few input channels,
 // weights are read as vec4s. With unit column stride and dilation and rows
 // a multiple of 4 wide, the input rows are read as vec4 texel fetches too,
-// the invocation's 4 columns and their neighbours; otherwise element by
+// the invocation's columns and their neighbours; otherwise element by
 // element (14x14 and 7x7 images, strided windows). On lavapipe texel
 // fetches decide the speed (docs/kernel-ir.md, "Convolution").
 //
@@ -48,17 +48,14 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-constexpr int64_t kColumns = 4;      // output columns per invocation
 constexpr int64_t kMaxChannels = 16; // output channels per invocation
+constexpr int64_t kColumns = 4;      // output columns, the general path
 constexpr int64_t kVector = 4;       // f32s per vec4 texel fetch
 // Fast path: at most this many FMAs in one unrolled loop step (lavapipe's
-// JIT time grows with the body; 3x3 with 4 input channels and 16 output
-// channels per step is 2304, a 7x7 window over one input channel for 16
-// output channels 3136: ResNet's 7x7 stem, 17% faster unrolled than looped).
-constexpr int64_t kMaxStepFmas = 4096;
-// Fast path: the vec4s of an input row an invocation reads, its columns'
-// and one either side for the window's reach.
-constexpr int64_t kRowVectors = kColumns / kVector + 2;
+// JIT time grows with the body; 3x3 over 4 input channels for 16 output
+// channels and 8 columns is 4608, ResNet's 7x7 stem over one input channel
+// for 8 channels and 16 columns 6272: 342 ms to compile).
+constexpr int64_t kMaxStepFmas = 6272;
 
 /// The convolution's geometry (2-D spatial, NCHW).
 struct ConvShape {
@@ -67,6 +64,7 @@ struct ConvShape {
   int64_t strideH, strideW, dilationH, dilationW, padH, padW;
   Shape outShape;
   int64_t channelTile = 1;    // output channels per invocation
+  int64_t columns = kColumns; // output columns per invocation
   bool unrolled = false;      // fast path: window unrolled, rows reused
   bool vectorInput = false;   // fast path: input rows read as vec4s
   bool vectorWeights = false; // fast path: weights read as vec4s
@@ -74,7 +72,10 @@ struct ConvShape {
   int64_t taps() const { return kernelH * kernelW; }
   int64_t groupIn() const { return inChannels / groups; }
   int64_t groupOut() const { return outChannels / groups; }
-  int64_t columnTiles() const { return (outW + kColumns - 1) / kColumns; }
+  int64_t columnTiles() const { return (outW + columns - 1) / columns; }
+  /// Fast path: the vec4s of an input row an invocation reads, its
+  /// columns' and one either side for the window's reach.
+  int64_t rowVectors() const { return columns / kVector + 2; }
   /// Fast path: the input column of output column firstColumn + j at
   /// kernel column kw, relative to firstColumn * strideW.
   int64_t tapOffset(int64_t j, int64_t kw) const {
@@ -95,24 +96,61 @@ std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
                                 cast<IntegerAttr>(attr[1]).getInt()};
 }
 
-/// Whether the fast path applies (a small window), and whether its input
-/// rows are vec4s: an invocation's input columns, with the window's reach
-/// either side, lie in its own vec4s of an input row and one either side,
-/// and the input is read nowhere else (its buffer is typed as vec4s).
-/// Weights are vec4s when channelStep input channels of a filter are whole
-/// vec4s and the unrolled step stays small.
+/// Output columns per invocation for rows `width` wide: the whole row when
+/// it fits in `target`, else the number above target / 2 and at most
+/// target that pads the row least, the larger on a tie (7 for 14-wide rows
+/// when 8 is the target); multiples of kVector when input rows are read as
+/// vec4s (8 for 28-wide rows: 8.9 ms against 10.4 with 4).
+int64_t columnsFor(int64_t width, int64_t target, bool vectors) {
+  int64_t unit = vectors ? kVector : 1;
+  if (width <= target)
+    return (width + unit - 1) / unit * unit;
+  auto padded = [&](int64_t c) { return (width + c - 1) / c * c; };
+  int64_t best = target;
+  for (int64_t c = target; c > target / 2; c -= unit)
+    if (padded(c) < padded(best))
+      best = c;
+  return best;
+}
+
+/// Whether the fast path applies (a small window), its register tile, and
+/// whether its input rows are vec4s: an invocation's input columns, with
+/// the window's reach either side, lie in its own vec4s of an input row
+/// and one either side, and the input is read nowhere else (its buffer is
+/// typed as vec4s). Weights are vec4s when channelStep input channels of a
+/// filter are whole vec4s and the unrolled step stays small.
+///
+/// The tile, measured on lavapipe (one-convolution modules, same minute;
+/// docs/kernel-ir.md): 16 channels x 8 columns where weights are vec4s
+/// (3x3, 231 MFLOP: 8.1 against 10.6 ms at 56x56, 10.6 against 15.4 ms at
+/// 7x7 with 7 columns); where weights are read one by one, 8 x 16 (ResNet's
+/// 7x7 stem: 21 against 46 ms); fewer channels, 16 columns (depthwise 3x3
+/// at 56x56: 1.7 against 2.3 ms).
 void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
-  s.unrolled = s.taps() * s.channelTile * kColumns <= kMaxStepFmas;
-  if (!s.unrolled)
-    return;
-  s.vectorInput = s.strideW == 1 && s.dilationW == 1 && s.inW % kVector == 0 &&
-                  s.padW <= kVector && s.kernelW - 1 - s.padW <= kVector &&
-                  conv.getInput().hasOneUse();
+  bool rowVectors = s.strideW == 1 && s.dilationW == 1 &&
+                    s.inW % kVector == 0 && s.padW <= kVector &&
+                    s.kernelW - 1 - s.padW <= kVector &&
+                    conv.getInput().hasOneUse();
   int64_t step = 1;
   while ((step * s.taps()) % kVector)
     step *= 2;
-  s.vectorWeights = s.groupIn() % step == 0 && conv.getWeight().hasOneUse() &&
-                    step * s.taps() * s.channelTile * kColumns <= kMaxStepFmas;
+  bool weightVectors = s.groupIn() % step == 0 && conv.getWeight().hasOneUse();
+  int64_t tile = s.channelTile, target = 16;
+  if (tile == kMaxChannels)
+    std::tie(tile, target) = weightVectors
+                                 ? std::pair<int64_t, int64_t>(tile, 8)
+                                 : std::pair<int64_t, int64_t>(tile / 2, 16);
+  int64_t columns = columnsFor(s.outW, target, rowVectors);
+  if (s.taps() * tile * columns > kMaxStepFmas)
+    std::tie(tile, columns) = std::pair(s.channelTile, kColumns);
+  s.unrolled = s.taps() * tile * columns <= kMaxStepFmas;
+  if (!s.unrolled)
+    return;
+  s.channelTile = tile;
+  s.columns = columns;
+  s.vectorInput = rowVectors && columns % kVector == 0;
+  s.vectorWeights =
+      weightVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
   if (s.vectorWeights)
     s.channelStep = step;
 }
@@ -286,7 +324,7 @@ void ConvolutionKernelBuilder::decompose(Value invocation) {
   channel = mul(block, shape.channelTile);
   row = outRow;
   columnTile = tile;
-  firstColumn = mul(tile, kColumns);
+  firstColumn = mul(tile, shape.columns);
 }
 
 /// Input row ih = row * strideH - padH + kh * dilationH of channel `plane`
@@ -303,9 +341,9 @@ SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
   Value rowInside = inside(ih, shape.inH);
   Value rowStart =
       mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), rowVectors);
-  SmallVector<Value> elements(kRowVectors * kVector);
+  SmallVector<Value> elements(shape.rowVectors() * kVector);
   Value zero = zeroF32();
-  for (int64_t v = 0; v < kRowVectors; ++v) {
+  for (int64_t v = 0; v < shape.rowVectors(); ++v) {
     if (!vectorColumns[v])
       continue;
     Value loaded = memref::LoadOp::create(builder, loc, buffer(conv.getInput()),
@@ -379,8 +417,8 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
         int64_t tap = (c * shape.kernelH + kh) * shape.kernelW + kw;
         for (int64_t k = 0; k < shape.channelTile; ++k) {
           Value w = weightAt(step, k, tap);
-          for (int64_t j = 0; j < kColumns; ++j) {
-            Value &accumulator = result[k * kColumns + j];
+          for (int64_t j = 0; j < shape.columns; ++j) {
+            Value &accumulator = result[k * shape.columns + j];
             accumulator = math::FmaOp::create(
                 builder, loc, w, x[shape.tapOffset(j, kw) - offsetBase],
                 accumulator);
@@ -395,36 +433,37 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
 /// The vec4 row loads' columns: which elements the window uses, their
 /// vec4s, and which may lie outside the input.
 void ConvolutionKernelBuilder::prepareVectorColumns() {
-  int64_t lastFirstColumn = (shape.columnTiles() - 1) * kColumns;
-  columnUsed.assign(kRowVectors * kVector, false);
-  columnInside.assign(kRowVectors * kVector, Value());
-  for (int64_t e = -shape.padW; e < kColumns + shape.kernelW - 1 - shape.padW;
-       ++e) {
+  int64_t lastFirstColumn = (shape.columnTiles() - 1) * shape.columns;
+  columnUsed.assign(shape.rowVectors() * kVector, false);
+  columnInside.assign(shape.rowVectors() * kVector, Value());
+  for (int64_t e = -shape.padW;
+       e < shape.columns + shape.kernelW - 1 - shape.padW; ++e) {
     columnUsed[e + kVector] = true;
     if (e < 0 || lastFirstColumn + e >= shape.inW)
       columnInside[e + kVector] = inside(add(firstColumn, index(e)), shape.inW);
   }
-  vectorColumns.assign(kRowVectors, Value());
-  for (int64_t v = 0; v < kRowVectors; ++v)
+  vectorColumns.assign(shape.rowVectors(), Value());
+  for (int64_t v = 0; v < shape.rowVectors(); ++v)
     for (int64_t i = 0; i < kVector; ++i)
       if (columnUsed[v * kVector + i] && !vectorColumns[v])
-        vectorColumns[v] =
-            clampInto(add(mul(columnTile, kColumns / kVector), index(v - 1)),
-                      shape.inW / kVector);
+        vectorColumns[v] = clampInto(
+            add(mul(columnTile, shape.columns / kVector), index(v - 1)),
+            shape.inW / kVector);
 }
 
 /// The element loads' columns: each input column offset the window uses,
 /// clamped into the row, and whether it may lie outside the input.
 void ConvolutionKernelBuilder::prepareScalarColumns() {
   offsetBase = -shape.padW;
-  int64_t count = shape.tapOffset(kColumns - 1, shape.kernelW - 1) -
-                  offsetBase + 1;
+  int64_t count =
+      shape.tapOffset(shape.columns - 1, shape.kernelW - 1) - offsetBase + 1;
   columnUsed.assign(count, false);
   columnInside.assign(count, Value());
   scalarColumns.assign(count, Value());
   Value windowStart = mul(firstColumn, shape.strideW);
-  int64_t lastWindowStart = (shape.columnTiles() - 1) * kColumns * shape.strideW;
-  for (int64_t j = 0; j < kColumns; ++j)
+  int64_t lastWindowStart =
+      (shape.columnTiles() - 1) * shape.columns * shape.strideW;
+  for (int64_t j = 0; j < shape.columns; ++j)
     for (int64_t kw = 0; kw < shape.kernelW; ++kw) {
       int64_t offset = shape.tapOffset(j, kw);
       size_t i = offset - offsetBase;
@@ -484,7 +523,7 @@ ConvolutionKernelBuilder::accumulateTap(Value inputBase, Value weightOffset,
   Value zero =
       arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
   SmallVector<Value> result(accumulators);
-  for (int64_t c = 0; c < kColumns; ++c) {
+  for (int64_t c = 0; c < shape.columns; ++c) {
     Value column = add(firstColumn, index(c));
     Value iw = add(mul(column, shape.strideW), tapOffset);
     Value valid =
@@ -494,7 +533,7 @@ ConvolutionKernelBuilder::accumulateTap(Value inputBase, Value weightOffset,
                                add(rowBase, clampInto(iw, shape.inW)));
     Value x = arith::SelectOp::create(builder, loc, valid, loaded, zero);
     for (int64_t k = 0; k < shape.channelTile; ++k) {
-      Value &accumulator = result[k * kColumns + c];
+      Value &accumulator = result[k * shape.columns + c];
       accumulator =
           math::FmaOp::create(builder, loc, weights[k], x, accumulator);
     }
@@ -552,7 +591,7 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
   Value plane = add(mul(batchIndex, shape.outChannels), channel);
   Value rowStart = mul(add(mul(plane, shape.outH), row), shape.outW);
   int64_t channelStride = shape.outH * shape.outW;
-  for (int64_t c = 0; c < kColumns; ++c) {
+  for (int64_t c = 0; c < shape.columns; ++c) {
     Value column = add(firstColumn, index(c));
     OpBuilder::InsertionGuard guard(builder);
     auto ifOp = scf::IfOp::create(builder, loc,
@@ -560,9 +599,9 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
     builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     for (int64_t k = 0; k < shape.channelTile; ++k) {
       Value element = add(add(rowStart, column), index(k * channelStride));
-      memref::StoreOp::create(builder, loc,
-                              finish(accumulators[k * kColumns + c], element),
-                              out, element);
+      memref::StoreOp::create(
+          builder, loc, finish(accumulators[k * shape.columns + c], element),
+          out, element);
     }
   }
 }
@@ -587,7 +626,7 @@ KernelModule ConvolutionKernelBuilder::build() {
                                            add(channel, index(k))))
             : Value(arith::ConstantOp::create(builder, loc,
                                               builder.getF32FloatAttr(0)));
-    accumulators.append(kColumns, initial);
+    accumulators.append(shape.columns, initial);
   }
   storeColumns(shape.unrolled ? emitUnrolledLoop(accumulators)
                               : emitLoops(accumulators));

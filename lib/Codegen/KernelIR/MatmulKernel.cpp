@@ -74,7 +74,15 @@ constexpr Tile kSmallTile = {8, 1, 4, 4};
 /// in 11.8 against 17.7 ms; at n = 784 and 3136 the large tile stays best.
 constexpr Tile kNarrowTile = {8, 2, 32, 16};
 constexpr int64_t kNarrowColumns = 256;
-constexpr int64_t kLargeProduct = 256 * 256;
+/// A product takes the large or narrow tile when it has at least this many
+/// elements and fills at least kMinWorkgroups of its workgroups: lavapipe
+/// runs a workgroup on one core, so a launch of a few large workgroups
+/// leaves cores idle. Measured on MobileNetV2 (pointwise layers on 7x7
+/// images: 1280 x 49 and 320 x 49 take the narrow tile, 160 x 49 with 5 of
+/// its workgroups the small one): 70 against 88 ms a run; ResNet-50 512
+/// against 556 ms.
+constexpr int64_t kMinTiledProduct = 8192;
+constexpr int64_t kMinWorkgroups = 8;
 
 constexpr int64_t kMaxWorkgroupCount = 65535;
 
@@ -221,9 +229,26 @@ llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
   return shape;
 }
 
+/// The workgroups a launch of `tile` over the product takes.
+int64_t workgroupsWith(const MatmulShape &shape, const Tile &tile) {
+  return (shape.n + tile.columns() - 1) / tile.columns() *
+         ((shape.m + tile.rows - 1) / tile.rows) * shape.batch;
+}
+
+/// The large tile for wide products, the narrow one for products of few
+/// columns, the small one where they would leave lavapipe's cores idle.
+Tile chooseTile(const MatmulShape &shape) {
+  Tile wide = shape.n <= kNarrowColumns ? kNarrowTile : kLargeTile;
+  if (shape.m * shape.n >= kMinTiledProduct &&
+      workgroupsWith(shape, wide) >= kMinWorkgroups)
+    return wide;
+  return kSmallTile;
+}
+
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   llvm::Expected<MatmulShape> analyzed =
-      isPointwiseConvolution(op)   ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
+      isPointwiseConvolution(op)
+          ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
       : isUpsamplingConvTranspose(op)
           ? analyzeUpsampling(cast<cgc_op::ConvTransposeOp>(op))
           : analyzeProduct(subgraph, op);
@@ -236,8 +261,7 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
                       op->getName().getStringRef(), why.str())
             .str());
   };
-  if (shape.m * shape.n >= kLargeProduct)
-    shape.tile = shape.n <= kNarrowColumns ? kNarrowTile : kLargeTile;
+  shape.tile = chooseTile(shape);
   if (shape.m * shape.n * shape.k * shape.batch == 0)
     return refuse("on empty tensors has no kernel generator yet");
   if (shape.batch > kMaxWorkgroupCount ||
@@ -256,7 +280,8 @@ bool vectorizesA(const MatmulShape &shape) {
 /// Whether B is read as vec4s: consecutive columns are adjacent and the
 /// argument is read nowhere else (its buffer is typed as vec4s).
 bool vectorizesB(const MatmulShape &shape) {
-  return !shape.subsampling && !shape.transB && shape.n % kVector == 0 && shape.b.hasOneUse();
+  return !shape.subsampling && !shape.transB && shape.n % kVector == 0 &&
+         shape.b.hasOneUse();
 }
 
 class MatmulKernelBuilder {
@@ -264,8 +289,8 @@ public:
   MatmulKernelBuilder(cgc::SubgraphOp subgraph, MatmulShape shape)
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
         productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
-        builder(subgraph.getContext()),
-        vectorA(vectorizesA(this->shape)), vectorB(vectorizesB(this->shape)),
+        builder(subgraph.getContext()), vectorA(vectorizesA(this->shape)),
+        vectorB(vectorizesB(this->shape)),
         vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling) {}
 
   KernelModule build();
@@ -345,8 +370,8 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   SmallVector<Type> arguments;
   for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
     int64_t elements = product(shapeOf(input));
-    bool asVectors = (vectorA && input == shape.a) ||
-                     (vectorB && input == shape.b);
+    bool asVectors =
+        (vectorA && input == shape.a) || (vectorB && input == shape.b);
     arguments.push_back(asVectors
                             ? bufferType(accumulatorType(), elements / kVector)
                             : bufferType(f32, elements));
@@ -383,10 +408,9 @@ void MatmulKernelBuilder::computeOffsets() {
     }
     for (int64_t c = 0; c < kVector; ++c) {
       Value column = clamp(add(columns.back(), index(c)), shape.n - 1);
-      bOffsets.push_back(add(bBase, shape.subsampling
-                                        ? subsampledColumn(column)
-                                        : mul(column, shape.transB ? shape.k
-                                                                   : 1)));
+      bOffsets.push_back(add(
+          bBase, shape.subsampling ? subsampledColumn(column)
+                                   : mul(column, shape.transB ? shape.k : 1)));
     }
   }
 }
@@ -411,10 +435,9 @@ Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
         builder, loc, b, add(bOffsets[group], mul(k, shape.n / kVector)));
   SmallVector<Value> elements;
   for (int64_t c = 0; c < kVector; ++c)
-    elements.push_back(
-        memref::LoadOp::create(builder, loc, b,
-                               add(bOffsets[group * kVector + c],
-                                   mul(k, bRowStride()))));
+    elements.push_back(memref::LoadOp::create(
+        builder, loc, b,
+        add(bOffsets[group * kVector + c], mul(k, bRowStride()))));
   return vector::FromElementsOp::create(builder, loc, accumulatorType(),
                                         elements);
 }
@@ -540,10 +563,10 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
     if (shape.rowBias) {
       Value row = clamp(rows[i], shape.m - 1);
       if (shape.rowsPerBias != 1)
-        row = arith::DivUIOp::create(builder, loc, row,
-                                     index(shape.rowsPerBias));
-      rowBias = memref::LoadOp::create(builder, loc, buffer(shape.rowBias),
-                                       row);
+        row =
+            arith::DivUIOp::create(builder, loc, row, index(shape.rowsPerBias));
+      rowBias =
+          memref::LoadOp::create(builder, loc, buffer(shape.rowBias), row);
     }
     for (int64_t j = 0; j < tile.groups; ++j) {
       Value accumulator = accumulators[i * tile.groups + j];
@@ -614,7 +637,8 @@ SmallVector<Value> MatmulKernelBuilder::columnOffsets() {
       const MatmulShape::Upsampling &up = *shape.upsampling;
       Value ih = arith::DivUIOp::create(builder, loc, column, index(up.inW));
       Value iw = arith::RemUIOp::create(builder, loc, column, index(up.inW));
-      offsets.push_back(add(mul(ih, up.kernelH * up.outW), mul(iw, up.kernelW)));
+      offsets.push_back(
+          add(mul(ih, up.kernelH * up.outW), mul(iw, up.kernelW)));
     }
   return offsets;
 }
@@ -685,8 +709,7 @@ bool isUpsamplingConvTranspose(Operation *op) {
   llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
   llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
   if (x.size() != 4 || w.size() != 4 || y.size() != 4 ||
-      x[0] > kMaxWorkgroupCount || w[0] != x[1] || y[0] != x[0] ||
-      y[1] != w[1])
+      x[0] > kMaxWorkgroupCount || w[0] != x[1] || y[0] != x[0] || y[1] != w[1])
     return false;
   std::optional<ArrayAttr> strides = conv.getStrides();
   auto strideAt = [&](unsigned d) -> int64_t {
@@ -724,9 +747,8 @@ bool isPointwiseConvolution(Operation *op) {
       x[0] > kMaxWorkgroupCount)
     return false;
   auto isOne = [](int64_t extent) { return extent == 1; };
-  if (!llvm::all_of(w.drop_front(2), isOne) || w[1] != x[1] ||
-      y[0] != x[0] || y[1] != w[0] ||
-      !allEqual(conv.getStartPaddingAttr(), 0) ||
+  if (!llvm::all_of(w.drop_front(2), isOne) || w[1] != x[1] || y[0] != x[0] ||
+      y[1] != w[0] || !allEqual(conv.getStartPaddingAttr(), 0) ||
       !allEqual(conv.getEndPaddingAttr(), 0))
     return false;
   ArrayAttr strides = conv.getStridesAttr();
@@ -738,8 +760,7 @@ bool isPointwiseConvolution(Operation *op) {
     return stride && stride.getInt() > 0 &&
            y[2 + d] == (x[2 + d] - 1) / stride.getInt() + 1;
   };
-  return x.size() == 4 && strides.size() == 2 && subsampled(0) &&
-         subsampled(1);
+  return x.size() == 4 && strides.size() == 2 && subsampled(0) && subsampled(1);
 }
 
 llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
@@ -760,8 +781,8 @@ llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
   if (definition.getNumResults() != 1)
     return refuse(subgraph, "a matmul kernel stores one result, not " +
                                 llvm::Twine(definition.getNumResults()));
-  if (shape->rowBias && shapeOf(shape->rowBias) !=
-                              ArrayRef(shape->m / shape->rowsPerBias))
+  if (shape->rowBias &&
+      shapeOf(shape->rowBias) != ArrayRef(shape->m / shape->rowsPerBias))
     return refuse(subgraph, "a convolution's bias must have one value per "
                             "output channel");
   if (!epilogueFits(body, *shape))

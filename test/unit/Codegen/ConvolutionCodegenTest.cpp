@@ -31,48 +31,81 @@ struct ConvCase {
   std::array<int64_t, 4> input, weight, output;
   std::string attributes;
   bool bias;
+  /// The register tile chooseFastPath picks: output channels and columns
+  /// per invocation.
+  int64_t channels, columns;
 };
 
 TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
   std::vector<ConvCase> cases = {
-      {"plain", {1, 3, 8, 8}, {4, 3, 3, 3}, {1, 4, 6, 6}, "", true},
+      {"plain", {1, 3, 8, 8}, {4, 3, 3, 3}, {1, 4, 6, 6}, "", true, 4, 8},
       {"padded",
        {2, 3, 7, 5},
        {4, 3, 3, 3},
        {2, 4, 7, 5},
        " {start_padding = [1, 1], end_padding = [1, 1]}",
-       true},
+       true,
+       4,
+       5},
       {"strided",
        {1, 2, 9, 9},
        {3, 2, 3, 3},
        {1, 3, 4, 4},
        " {strides = [2, 2]}",
-       false},
+       false,
+       1,
+       4},
       {"dilated",
        {1, 2, 9, 9},
        {3, 2, 3, 3},
        {1, 3, 5, 5},
        " {dilations = [2, 2]}",
-       true},
+       true,
+       1,
+       5},
       {"grouped",
        {1, 4, 6, 6},
        {6, 2, 3, 3},
        {1, 6, 6, 6},
        " {group = 2 : i64, start_padding = [1, 1], end_padding = [1, 1]}",
-       true},
+       true,
+       1,
+       6},
       {"groupedTiled",
        {1, 4, 6, 6},
        {8, 2, 3, 3},
        {1, 8, 4, 4},
        " {group = 2 : i64}",
-       true},
+       true,
+       4,
+       4},
       {"depthwise",
        {1, 5, 6, 6},
        {5, 1, 3, 3},
        {1, 5, 3, 3},
        " {group = 5 : i64, strides = [2, 2], start_padding = [1, 1], "
        "end_padding = [1, 1]}",
-       false},
+       false,
+       1,
+       3},
+      // Vec4 weights: 16 channels x 8 columns (5 workgroups; 10 with 4).
+      {"wide",
+       {4, 16, 16, 40},
+       {16, 16, 3, 3},
+       {4, 16, 16, 40},
+       " {start_padding = [1, 1], end_padding = [1, 1]}",
+       true,
+       16,
+       8},
+      // Weights one by one: 8 channels x 15 columns of 30-wide rows.
+      {"stem",
+       {4, 3, 20, 60},
+       {16, 3, 7, 7},
+       {4, 16, 10, 30},
+       " {strides = [2, 2], start_padding = [3, 3], end_padding = [3, 3]}",
+       true,
+       8,
+       15},
   };
   for (const ConvCase &c : cases) {
     SCOPED_TRACE(c.name);
@@ -82,12 +115,10 @@ TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
     std::optional<KernelLaunch> launch =
         compile({c.name, "convolution", inputs, c.attributes, f32(c.output)});
     ASSERT_TRUE(launch);
-    // Four output columns of four channels (one channel when a group's
-    // count is not a multiple of 4) per invocation, 64 per workgroup.
-    int64_t groups = c.input[1] / c.weight[1];
-    int64_t channels = (c.weight[0] / groups) % 4 == 0 ? 4 : 1;
-    int64_t invocations = c.output[0] * (c.output[1] / channels) * c.output[2] *
-                          ((c.output[3] + 3) / 4);
+    // 64 invocations per workgroup.
+    int64_t invocations = c.output[0] * (c.output[1] / c.channels) *
+                          c.output[2] *
+                          ((c.output[3] + c.columns - 1) / c.columns);
     EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{64, 1, 1}));
     EXPECT_EQ(
         launch->workgroupCount,

@@ -52,6 +52,30 @@ TEST_F(MatmulCodegenTest, LargeProductsUseTheLargeTile) {
   EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{3, 17, 1}));
 }
 
+// Products of 8192 elements or more take the wide tiles when they fill at
+// least 8 workgroups (chooseTile): 320 x 49 takes the narrow tile (32 rows
+// x 64 columns: 10 workgroups); 160 x 49 would fill 5, so it keeps the
+// small tile; 64 x 128 (8192 elements) would fill 4 narrow ones.
+TEST_F(MatmulCodegenTest, WideTilesOnlyWhereTheyFillTheCores) {
+  struct Case {
+    int64_t m, k, n;
+    std::array<uint32_t, 3> workgroups;
+  };
+  for (const Case &c :
+       {Case{320, 16, 49, {1, 10, 1}}, Case{160, 16, 49, {2, 40, 1}},
+        Case{64, 8, 128, {4, 16, 1}}}) {
+    SCOPED_TRACE(llvm::formatv("{0}x{1}x{2}", c.m, c.k, c.n).str());
+    std::optional<KernelLaunch> launch =
+        compile({"mm",
+                 "matmul",
+                 {f32({c.m, c.k}), f32({c.k, c.n})},
+                 "",
+                 f32({c.m, c.n})});
+    ASSERT_TRUE(launch);
+    EXPECT_EQ(launch->workgroupCount, c.workgroups);
+  }
+}
+
 TEST_F(MatmulCodegenTest, GemmsWithTransposesAndCLowerAndValidate) {
   int64_t m = 6, k = 9, n = 10;
   for (bool transA : {false, true})

@@ -162,13 +162,42 @@ TEST_P(ConvolutionKernelTest, ElementFastPathMatchesTheReference) {
   expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
 }
 
+// The fast path's register tiles (chooseFastPath): 16 channels x 8 columns
+// over vec4 rows, the last column tile partial; 8 channels x 15 columns
+// where weights are read one by one (a stem-like 7x7 window, stride 2, rows
+// 30 wide); a depthwise window over 16 columns; 7 columns of a 14-wide row.
+TEST_P(ConvolutionKernelTest, RegisterTilesMatchTheReference) {
+  std::vector<Conv> cases = {
+      {{2, 16, 6, 28},
+       {16, 16, 3, 3},
+       {2, 16, 6, 28},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 3, 20, 60},
+       {16, 3, 7, 7},
+       {1, 16, 10, 30},
+       " {strides = [2, 2], start_padding = [3, 3], end_padding = [3, 3]}"},
+      {{1, 4, 5, 40},
+       {4, 1, 3, 3},
+       {1, 4, 5, 40},
+       " {group = 4 : i64, start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 8, 14, 14},
+       {16, 8, 3, 3},
+       {1, 16, 14, 14},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
+  };
+  for (const Conv &c : cases)
+    expectMatchesReference(convBiasRelu(c, /*residual=*/false));
+  expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
+}
+
 // Pointwise convolutions (1x1 window, no padding, one group) run through
 // the matmul kernel: weights [M, C] times each image [C, spatial] (or its
 // strided subsample), the bias added per row. Images whose spatial size is
 // not a multiple of 4 read B as scalars; 32x16x16 to 256 channels takes the
 // narrow 64-column tile; a 1-D convolution with 6 input channels reads A as
 // scalars.
-TEST_P(ConvolutionKernelTest, PointwiseThroughTheMatmulKernelMatchesTheReference) {
+TEST_P(ConvolutionKernelTest,
+       PointwiseThroughTheMatmulKernelMatchesTheReference) {
   std::vector<Conv> cases = {
       {{2, 8, 7, 7}, {24, 8, 1, 1}, {2, 24, 7, 7}, ""},
       {{1, 32, 16, 16}, {256, 32, 1, 1}, {1, 256, 16, 16}, ""},
@@ -176,6 +205,8 @@ TEST_P(ConvolutionKernelTest, PointwiseThroughTheMatmulKernelMatchesTheReference
       // Strided (ResNet's projections): B's columns subsampled.
       {{1, 8, 8, 8}, {16, 8, 1, 1}, {1, 16, 4, 4}, " {strides = [2, 2]}"},
       {{2, 4, 7, 9}, {16, 4, 1, 1}, {2, 16, 4, 3}, " {strides = [2, 3]}"},
+      // 320 x 49: the narrow tile, which fills 10 workgroups.
+      {{1, 16, 7, 7}, {320, 16, 1, 1}, {1, 320, 7, 7}, ""},
       // Padded: the convolution kernel's.
       {{1, 4, 5, 5},
        {8, 4, 1, 1},

@@ -17,9 +17,9 @@ cgc.module {
   cgc.subgraph @convWide attributes {origin = "test"} {
     cgc.functional_definition private @convWideFunctional(
         %x: !cgc.tensor<1x2x9x9x!cgc.float32>,
-        %w: !cgc.tensor<16x2x9x9x!cgc.float32>) -> !cgc.tensor<1x16x5x5x!cgc.float32> {
-      %0 = cgc_op.convolution(%x, %w) {strides = [2, 2], start_padding = [4, 4], end_padding = [4, 4]} : (!cgc.tensor<1x2x9x9x!cgc.float32>, !cgc.tensor<16x2x9x9x!cgc.float32>)
-      cgc.return %0 : !cgc.tensor<1x16x5x5x!cgc.float32>
+        %w: !cgc.tensor<16x2x11x11x!cgc.float32>) -> !cgc.tensor<1x16x9x9x!cgc.float32> {
+      %0 = cgc_op.convolution(%x, %w) {start_padding = [5, 5], end_padding = [5, 5]} : (!cgc.tensor<1x2x9x9x!cgc.float32>, !cgc.tensor<16x2x11x11x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<1x16x9x9x!cgc.float32>
     }
   }
   cgc.subgraph @convFast attributes {origin = "test"} {
