@@ -22,8 +22,9 @@ namespace {
 /// and the float32 data movements reshape, transpose, concat and slice, and
 /// float32 conv_transpose.
 /// batch_normalization (inference) is per channel affine: it joins an
-/// elementwise chain or a product's epilogue (conv + batchnorm + relu is one
-/// kernel), elementwise ops before and after it included. The float32
+/// elementwise chain or a product's or conv_transpose's epilogue (conv +
+/// batchnorm + relu is one kernel), elementwise ops before and after it
+/// included. The float32
 /// layer, instance, mean-variance and Lp normalizations and lrn take the
 /// elementwise chain after them as their epilogue.
 constexpr llvm::StringLiteral kDeclaration = R"mlir(
@@ -76,6 +77,20 @@ cgc.module {
     cgc_pattern.pattern @matmulBatchNormalization attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
       %p = cgc_pattern.chain class "elementwise"(%m)
+      %scale = cgc_pattern.value
+      %bias = cgc_pattern.value
+      %mean = cgc_pattern.value
+      %variance = cgc_pattern.value
+      %n = cgc_pattern.op ["batch_normalization"](%p, %scale, %bias, %mean,
+                                                  %variance)
+          {dtypes = ["float32"]}
+      %e = cgc_pattern.chain class "elementwise"(%n)
+      cgc_pattern.yield %e
+    }
+    cgc_pattern.pattern @convTransposeBatchNormalization
+        attributes {benefit = 2 : i64} {
+      %c = cgc_pattern.op ["conv_transpose"] {dtypes = ["float32"]}
+      %p = cgc_pattern.chain class "elementwise"(%c)
       %scale = cgc_pattern.value
       %bias = cgc_pattern.value
       %mean = cgc_pattern.value

@@ -27,7 +27,8 @@ protected:
                               const std::string &attributes, bool bias) {
     std::string xt = tensorType(x), wt = tensorType(w), yt = tensorType(y),
                 bt = tensorType({y[1]});
-    std::string text = llvm::formatv(R"mlir(
+    std::string text =
+        llvm::formatv(R"mlir(
 cgc.module {{
   cgc.entry_point @main(%x: {0}, %w: {1}{2}) -> {3} {{
     %c = cgc_op.conv_transpose(%x, %w{4}) {{{5}} : ({0}, {1}{6})
@@ -35,10 +36,9 @@ cgc.module {{
     cgc.return %r : {3}
   }
 })mlir",
-                                     xt, wt, bias ? ", %b: " + bt : "", yt,
-                                     bias ? ", %b" : "", attributes,
-                                     bias ? ", " + bt : "")
-                           .str();
+                      xt, wt, bias ? ", %b: " + bt : "", yt, bias ? ", %b" : "",
+                      attributes, bias ? ", " + bt : "")
+            .str();
     expectOneDeviceSubgraph(text, /*seed=*/41);
   }
 };
@@ -48,21 +48,45 @@ TEST_P(ConvTransposeKernelTest, OneTapUpsamplingMatchesTheReference) {
   expectMatchesReference({1, 6, 5, 4}, {6, 3, 2, 2}, {1, 3, 10, 8},
                          "strides = [2, 2]", /*bias=*/true);
   // A kernel smaller than the stride leaves output positions no tap reaches.
-  expectMatchesReference({1, 2, 4}, {2, 2, 2}, {1, 2, 11},
-                         "strides = [3]", /*bias=*/false);
+  expectMatchesReference({1, 2, 4}, {2, 2, 2}, {1, 2, 11}, "strides = [3]",
+                         /*bias=*/false);
 }
 
 // A kernel equal to the stride (one group, no padding) is the matmul
 // kernel's: the transposed weights times each image, scattered into the
 // output; its bias per channel. Two images, 2x3 taps, an odd input width
 // (scalar B), 4x4 images of 16 channels to 32 (the large register tile).
-TEST_P(ConvTransposeKernelTest, UpsamplingThroughTheMatmulKernelMatchesTheReference) {
+TEST_P(ConvTransposeKernelTest,
+       UpsamplingThroughTheMatmulKernelMatchesTheReference) {
   expectMatchesReference({2, 6, 5, 7}, {6, 3, 2, 3}, {2, 3, 10, 21},
                          "strides = [2, 3]", /*bias=*/true);
   expectMatchesReference({1, 8, 4, 4}, {8, 5, 2, 2}, {1, 5, 8, 8},
                          "strides = [2, 2]", /*bias=*/false);
   expectMatchesReference({1, 16, 16, 16}, {16, 32, 2, 2}, {1, 32, 32, 32},
                          "strides = [2, 2]", /*bias=*/true);
+}
+
+// PP-OCRv4's detector adds a bias and runs batch_normalization and relu
+// after its upsampling layers: one subgraph (the
+// convTransposeBatchNormalization pattern), the normalization in the
+// matmul kernel's epilogue. Inputs positive: the variance must be.
+TEST_P(ConvTransposeKernelTest, BatchNormalizationEpilogueMatchesTheReference) {
+  std::string x = tensorType({1, 6, 5, 7}), w = tensorType({6, 4, 2, 2}),
+              y = tensorType({1, 4, 10, 14}), b = tensorType({1, 4, 1, 1}),
+              c = tensorType({4});
+  expectOneDeviceSubgraph(llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%x: {0}, %w: {1}, %b: {3}, %s: {4}, %o: {4}, %m: {4}, %v: {4}) -> {2} {{
+    %c = cgc_op.conv_transpose(%x, %w) {{strides = [2, 2]} : ({0}, {1})
+    %a = cgc_op.add(%c, %b) : ({2}, {3})
+    %n = cgc_op.batch_normalization(%a, %s, %o, %m, %v) : ({2}, {4}, {4}, {4}, {4})
+    %r = cgc_op.relu(%n) : ({2})
+    cgc.return %r : {2}
+  }
+})mlir",
+                                        x, w, y, b, c)
+                              .str(),
+                          /*seed=*/43, /*low=*/0.1, /*high=*/2.0);
 }
 
 TEST_P(ConvTransposeKernelTest, GeneralGatherMatchesTheReference) {
