@@ -1,12 +1,12 @@
 //===- Compiler.cpp - CGC Input IR to CGC Output IR -----------------------===//
 #include "opencgc/Compiler/Compiler.h"
 
+#include "ConcatPlacement.h"
 #include "MemoryAssignment.h"
 #include "OutputIRBuilder.h"
 #include "Partitioning.h"
 #include "PlanJson.h"
 #include "ReshapeViews.h"
-#include "ConcatPlacement.h"
 #include "Scheduling.h"
 #include "SubgraphFormation.h"
 #include "TargetQuery.h"
@@ -122,11 +122,26 @@ collectDeclarations(llvm::ArrayRef<device::Device *> targets,
   declarations.push_back(std::move(*reference));
   return declarations;
 }
+
+/// `requested` with its alignment resolved: the targets' largest binding
+/// alignment unless one was given.
+CompileOptions resolveOptions(const CompileOptions &requested,
+                              llvm::ArrayRef<device::Device *> targets) {
+  CompileOptions options = requested;
+  if (options.alignment == 0) {
+    options.alignment = targets.empty() ? 256 : 1;
+    for (device::Device *target : targets)
+      options.alignment =
+          std::max(options.alignment, target->getBindingAlignment());
+  }
+  return options;
+}
 } // namespace
 
 llvm::Expected<CompileResult>
 compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
-              const CompileOptions &options) {
+              const CompileOptions &requested) {
+  CompileOptions options = resolveOptions(requested, targets);
   MLIRContext &context = *input.getContext();
   OwningOpRef<cgc::ModuleOp> work(cast<cgc::ModuleOp>(input->clone()));
   auto entry = getSingleEntryPoint(*work);

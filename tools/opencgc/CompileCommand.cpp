@@ -51,10 +51,12 @@ cl::opt<std::string> partitionMode(
     cl::desc("fine: one subgraph per partition; coarse (default): the "
              "largest acyclic partitions per target"),
     cl::init("coarse"), cl::value_desc("fine|coarse"), cl::sub(compileCommand));
-cl::opt<uint64_t> alignment("alignment",
-                            cl::desc("Byte alignment of scratch views "
-                                     "(default 256)"),
-                            cl::init(256), cl::sub(compileCommand));
+cl::opt<uint64_t> alignment(
+    "alignment",
+    cl::desc("Byte alignment of scratch views (default: the largest binding "
+             "alignment of the target devices; 256 for the reference and "
+             "test targets)"),
+    cl::init(0), cl::sub(compileCommand));
 cl::opt<bool> noInPlace("no-in-place",
                         cl::desc("Never let an elementwise subgraph write "
                                  "over its input"),
@@ -92,7 +94,8 @@ Expected<compiler::CompileOptions> parseOptions() {
   else if (partitionMode != "coarse")
     return createStringError("--partition must be fine or coarse, not '" +
                              partitionMode + "'");
-  if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+  if (alignment.getNumOccurrences() &&
+      (alignment == 0 || (alignment & (alignment - 1)) != 0))
     return createStringError("--alignment must be a power of two, not " +
                              Twine(alignment));
   options.alignment = alignment;

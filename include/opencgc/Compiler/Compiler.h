@@ -37,8 +37,10 @@ enum class Partitioning {
 
 struct CompileOptions {
   Partitioning partitioning = Partitioning::Coarse;
-  /// Byte alignment of every view into the scratch buffer.
-  uint64_t alignment = 256;
+  /// Byte alignment of every view into the scratch buffer; 0: the largest
+  /// binding alignment of the targets (Device::getBindingAlignment), 256
+  /// without targets.
+  uint64_t alignment = 0;
   /// Let elementwise subgraphs write over an input that dies with them.
   bool inPlace = true;
   /// Let intermediates live in a program output buffer before that output

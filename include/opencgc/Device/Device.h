@@ -69,6 +69,11 @@ public:
   /// D3D12_FEATURE_D3D12_OPTIONS_MLIR.
   virtual MlirProgramsTier getMlirProgramsTier() const = 0;
 
+  /// The byte alignment of a bind point's range within its resource: the
+  /// compiler places scratch views at multiples of its targets' largest.
+  /// 256 unless a device binds at smaller offsets.
+  virtual uint64_t getBindingAlignment() const { return 256; }
+
   /// D3D12_FEATURE_MLIR_INTERFACE_SUPPORT, one GUID at a time.
   virtual bool supportsMlirInterface(const Guid &mlirInterface) const = 0;
 

@@ -70,6 +70,9 @@ public:
   bool supportsMlirInterface(const Guid &guid) const override {
     return isExchangeInterface(guid);
   }
+  uint64_t getBindingAlignment() const override {
+    return memory->getBindingAlignment();
+  }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
     return responder.answer(request, [&](cgc::SubgraphOp subgraph) {

@@ -79,10 +79,7 @@ VulkanAddressSpace::resolve(GpuVirtualAddressRange range, uint64_t bytes) {
                                    hex(range.startAddress) +
                                    " is not inside a live resource of this "
                                    "device");
-  // A bind point may become a storage buffer or a uniform texel buffer.
-  const vulkan::VulkanLimits &limits = vulkan->getLimits();
-  uint64_t alignment = std::max(limits.minStorageBufferOffsetAlignment,
-                                limits.minTexelBufferOffsetAlignment);
+  uint64_t alignment = getBindingAlignment();
   if (offset % alignment)
     return llvm::createStringError(
         "the range at address " + hex(range.startAddress) + " starts " +
@@ -93,6 +90,13 @@ VulkanAddressSpace::resolve(GpuVirtualAddressRange range, uint64_t bytes) {
         " bytes (minStorageBufferOffsetAlignment, "
         "minTexelBufferOffsetAlignment)");
   return vulkan::BufferRange{buffer, offset, bytes};
+}
+
+uint64_t VulkanAddressSpace::getBindingAlignment() const {
+  // A bind point may become a storage buffer or a uniform texel buffer.
+  const vulkan::VulkanLimits &limits = vulkan->getLimits();
+  return std::max(limits.minStorageBufferOffsetAlignment,
+                  limits.minTexelBufferOffsetAlignment);
 }
 
 llvm::Expected<vulkan::BufferRange> VulkanAddressSpace::upload(const void *data,

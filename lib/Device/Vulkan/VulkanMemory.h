@@ -44,6 +44,9 @@ public:
 
   /// A host-visible buffer holding a copy of CPU binding data.
   llvm::Expected<vulkan::BufferRange> upload(const void *data, uint64_t size);
+  /// The offsets this device binds ranges at: a multiple of both
+  /// minStorageBufferOffsetAlignment and minTexelBufferOffsetAlignment.
+  uint64_t getBindingAlignment() const;
 
 private:
   friend class VulkanResource;
