@@ -75,7 +75,7 @@ struct ConvShape {
   int64_t columnTiles() const { return (outW + columns - 1) / columns; }
   /// Fast path: the vec4s of an input row an invocation reads, its
   /// columns' and one either side for the window's reach.
-  int64_t rowVectors() const { return columns / kVector + 2; }
+  int64_t loadedRowVectors() const { return columns / kVector + 2; }
   /// Fast path: the input column of output column firstColumn + j at
   /// kernel column kw, relative to firstColumn * strideW.
   int64_t tapOffset(int64_t j, int64_t kw) const {
@@ -127,20 +127,22 @@ int64_t columnsFor(int64_t width, int64_t target, bool vectors) {
 /// 7x7 stem: 21 against 46 ms); fewer channels, 16 columns (depthwise 3x3
 /// at 56x56: 1.7 against 2.3 ms).
 void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
-  bool rowVectors = s.strideW == 1 && s.dilationW == 1 &&
-                    s.inW % kVector == 0 && s.padW <= kVector &&
-                    s.kernelW - 1 - s.padW <= kVector &&
-                    conv.getInput().hasOneUse();
+  bool inputAsVectors = s.strideW == 1 && s.dilationW == 1 &&
+                        s.inW % kVector == 0 && s.padW <= kVector &&
+                        s.kernelW - 1 - s.padW <= kVector &&
+                        conv.getInput().hasOneUse();
   int64_t step = 1;
   while ((step * s.taps()) % kVector)
     step *= 2;
-  bool weightVectors = s.groupIn() % step == 0 && conv.getWeight().hasOneUse();
+  bool weightsAsVectors =
+      s.groupIn() % step == 0 && conv.getWeight().hasOneUse();
   int64_t tile = s.channelTile, target = 16;
-  if (tile == kMaxChannels)
-    std::tie(tile, target) = weightVectors
-                                 ? std::pair<int64_t, int64_t>(tile, 8)
-                                 : std::pair<int64_t, int64_t>(tile / 2, 16);
-  int64_t columns = columnsFor(s.outW, target, rowVectors);
+  if (tile == kMaxChannels && weightsAsVectors)
+    target = 8;
+  else if (tile == kMaxChannels)
+    tile /= 2;
+  // A multiple of kVector where input rows are vec4s, as is kColumns.
+  int64_t columns = columnsFor(s.outW, target, inputAsVectors);
   if (s.taps() * tile * columns > kMaxStepFmas)
     std::tie(tile, columns) = std::pair(s.channelTile, kColumns);
   s.unrolled = s.taps() * tile * columns <= kMaxStepFmas;
@@ -148,9 +150,9 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
     return;
   s.channelTile = tile;
   s.columns = columns;
-  s.vectorInput = rowVectors && columns % kVector == 0;
+  s.vectorInput = inputAsVectors;
   s.vectorWeights =
-      weightVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
+      weightsAsVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
   if (s.vectorWeights)
     s.channelStep = step;
 }
@@ -341,9 +343,9 @@ SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
   Value rowInside = inside(ih, shape.inH);
   Value rowStart =
       mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), rowVectors);
-  SmallVector<Value> elements(shape.rowVectors() * kVector);
+  SmallVector<Value> elements(shape.loadedRowVectors() * kVector);
   Value zero = zeroF32();
-  for (int64_t v = 0; v < shape.rowVectors(); ++v) {
+  for (int64_t v = 0; v < shape.loadedRowVectors(); ++v) {
     if (!vectorColumns[v])
       continue;
     Value loaded = memref::LoadOp::create(builder, loc, buffer(conv.getInput()),
@@ -434,16 +436,16 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
 /// vec4s, and which may lie outside the input.
 void ConvolutionKernelBuilder::prepareVectorColumns() {
   int64_t lastFirstColumn = (shape.columnTiles() - 1) * shape.columns;
-  columnUsed.assign(shape.rowVectors() * kVector, false);
-  columnInside.assign(shape.rowVectors() * kVector, Value());
+  columnUsed.assign(shape.loadedRowVectors() * kVector, false);
+  columnInside.assign(shape.loadedRowVectors() * kVector, Value());
   for (int64_t e = -shape.padW;
        e < shape.columns + shape.kernelW - 1 - shape.padW; ++e) {
     columnUsed[e + kVector] = true;
     if (e < 0 || lastFirstColumn + e >= shape.inW)
       columnInside[e + kVector] = inside(add(firstColumn, index(e)), shape.inW);
   }
-  vectorColumns.assign(shape.rowVectors(), Value());
-  for (int64_t v = 0; v < shape.rowVectors(); ++v)
+  vectorColumns.assign(shape.loadedRowVectors(), Value());
+  for (int64_t v = 0; v < shape.loadedRowVectors(); ++v)
     for (int64_t i = 0; i < kVector; ++i)
       if (columnUsed[v * kVector + i] && !vectorColumns[v])
         vectorColumns[v] = clampInto(

@@ -229,18 +229,21 @@ llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
   return shape;
 }
 
-/// The workgroups a launch of `tile` over the product takes.
-int64_t workgroupsWith(const MatmulShape &shape, const Tile &tile) {
-  return (shape.n + tile.columns() - 1) / tile.columns() *
-         ((shape.m + tile.rows - 1) / tile.rows) * shape.batch;
+/// The launch grid of `tile` over the product: x over column tiles, y over
+/// row tiles, z over the batch.
+std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
+                                     const Tile &tile) {
+  return {(shape.n + tile.columns() - 1) / tile.columns(),
+          (shape.m + tile.rows - 1) / tile.rows, shape.batch};
 }
 
 /// The large tile for wide products, the narrow one for products of few
 /// columns, the small one where they would leave lavapipe's cores idle.
 Tile chooseTile(const MatmulShape &shape) {
   Tile wide = shape.n <= kNarrowColumns ? kNarrowTile : kLargeTile;
+  std::array<int64_t, 3> grid = workgroupGrid(shape, wide);
   if (shape.m * shape.n >= kMinTiledProduct &&
-      workgroupsWith(shape, wide) >= kMinWorkgroups)
+      grid[0] * grid[1] * grid[2] >= kMinWorkgroups)
     return wide;
   return kSmallTile;
 }
@@ -644,10 +647,8 @@ SmallVector<Value> MatmulKernelBuilder::columnOffsets() {
 }
 
 std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
-  const Tile &tile = shape.tile;
-  return {uint32_t((shape.n + tile.columns() - 1) / tile.columns()),
-          uint32_t((shape.m + tile.rows - 1) / tile.rows),
-          uint32_t(shape.batch)};
+  std::array<int64_t, 3> grid = workgroupGrid(shape, shape.tile);
+  return {uint32_t(grid[0]), uint32_t(grid[1]), uint32_t(grid[2])};
 }
 
 KernelModule MatmulKernelBuilder::build() {
