@@ -27,7 +27,8 @@ using test::f32;
 class MatmulCodegenTest : public test::SingleKernelTest {};
 
 TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
-  // Small tiles: 8 lanes x 4 columns, 4 rows per workgroup.
+  // Small tiles: 8 lanes x 4 columns, 4 rows per workgroup; row tiles
+  // are the launch's x.
   for (auto [m, k, n] : {std::array<int64_t, 3>{1, 1, 1},
                          {5, 7, 12},
                          {4, 8, 32},
@@ -39,8 +40,8 @@ TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
     ASSERT_TRUE(launch);
     EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{8, 1, 1}));
     EXPECT_EQ(launch->workgroupCount,
-              (std::array<uint32_t, 3>{uint32_t((n + 31) / 32),
-                                       uint32_t((m + 3) / 4), 1}));
+              (std::array<uint32_t, 3>{uint32_t((m + 3) / 4),
+                                       uint32_t((n + 31) / 32), 1}));
   }
 }
 
@@ -49,7 +50,7 @@ TEST_F(MatmulCodegenTest, LargeProductsUseTheLargeTile) {
   std::optional<KernelLaunch> launch = compile(
       {"mm", "matmul", {f32({260, 44}), f32({44, 264})}, "", f32({260, 264})});
   ASSERT_TRUE(launch);
-  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{3, 17, 1}));
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{17, 3, 1}));
 }
 
 // Products of 8192 elements or more take the wide tiles when they fill at
@@ -62,8 +63,8 @@ TEST_F(MatmulCodegenTest, WideTilesOnlyWhereTheyFillTheCores) {
     std::array<uint32_t, 3> workgroups;
   };
   for (const Case &c :
-       {Case{320, 16, 49, {1, 10, 1}}, Case{160, 16, 49, {2, 40, 1}},
-        Case{64, 8, 128, {4, 16, 1}}}) {
+       {Case{320, 16, 49, {10, 1, 1}}, Case{160, 16, 49, {40, 2, 1}},
+        Case{64, 8, 128, {16, 4, 1}}}) {
     SCOPED_TRACE(llvm::formatv("{0}x{1}x{2}", c.m, c.k, c.n).str());
     std::optional<KernelLaunch> launch =
         compile({"mm",
@@ -106,7 +107,7 @@ TEST_F(MatmulCodegenTest, BatchedMatmulsLaunchOneLayerPerMatrix) {
                "",
                f32({2, 3, 5, 6})});
   ASSERT_TRUE(launch);
-  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1, 2, 6}));
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{2, 1, 6}));
   // B shared by every matrix of A.
   EXPECT_TRUE(compile({"sharedB",
                        "matmul",
@@ -173,6 +174,12 @@ TEST_F(MatmulCodegenTest, UnsupportedProductsAreRefusedByName) {
           {"emptyMm", "matmul", {f32({0, 4}), f32({4, 3})}, "", f32({0, 3})}),
       "subgraph @emptyMm: cgc_op.matmul on empty tensors has no kernel "
       "generator yet");
+  // 65537 tiles of 128 columns: more than a launch dimension holds.
+  int64_t n = 128 * 65536 + 1;
+  EXPECT_EQ(
+      refusal({"wideMm", "matmul", {f32({1, 1}), f32({1, n})}, "", f32({1, n})}),
+      "subgraph @wideMm: cgc_op.matmul has too many matrices, rows or columns "
+      "for one launch");
 }
 
 } // namespace
