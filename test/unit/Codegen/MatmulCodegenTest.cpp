@@ -54,17 +54,20 @@ TEST_F(MatmulCodegenTest, LargeProductsUseTheLargeTile) {
 }
 
 // Products of 8192 elements or more take the wide tiles when they fill at
-// least 8 workgroups (chooseTile): 320 x 49 takes the narrow tile (32 rows
-// x 64 columns: 10 workgroups); 160 x 49 would fill 5, so it keeps the
-// small tile; 64 x 128 (8192 elements) would fill 4 narrow ones.
+// least 8 workgroups, else the medium tile where it fills 8 (chooseTile):
+// 320 x 49 takes the narrow tile (32 rows x 64 columns: 10 workgroups);
+// 160 x 49 would fill 5 narrow ones and takes the medium tile (16 rows x 64
+// columns: 10); 64 x 128 (8192 elements) would fill 4 narrow ones and
+// takes 8 medium ones; 48 x 64 would fill 3 medium ones and keeps the small
+// tile (4 rows x 32 columns).
 TEST_F(MatmulCodegenTest, WideTilesOnlyWhereTheyFillTheCores) {
   struct Case {
     int64_t m, k, n;
     std::array<uint32_t, 3> workgroups;
   };
   for (const Case &c :
-       {Case{320, 16, 49, {10, 1, 1}}, Case{160, 16, 49, {40, 2, 1}},
-        Case{64, 8, 128, {16, 4, 1}}}) {
+       {Case{320, 16, 49, {10, 1, 1}}, Case{160, 16, 49, {10, 1, 1}},
+        Case{64, 8, 128, {4, 2, 1}}, Case{48, 8, 64, {12, 2, 1}}}) {
     SCOPED_TRACE(llvm::formatv("{0}x{1}x{2}", c.m, c.k, c.n).str());
     std::optional<KernelLaunch> launch =
         compile({"mm",

@@ -46,12 +46,15 @@ cgc.module {{
 TEST_P(MatmulKernelTest, MatmulBiasReluMatchesTheReference) {
   // The large tile with ragged edges and a k remainder (read as one vec4
   // of A), small tiles with n % 4 != 0 (scalar columns), k below the
-  // unroll factor, k % 4 != 0 (scalar A) and k with a remainder.
+  // unroll factor, k % 4 != 0 (scalar A) and k with a remainder; the medium
+  // tile (16 rows x 64 columns) with ragged edges, scalar A and a k
+  // remainder (19 x 300), and with vec4 A and scalar columns (40 x 198).
   for (auto [m, k, n] : {std::array<int64_t, 3>{260, 44, 264},
                          {5, 8, 12},
                          {33, 17, 70},
                          {1, 3, 5},
-                         {19, 130, 300}})
+                         {19, 130, 300},
+                         {40, 36, 198}})
     expectMatchesReference(matmulBiasRelu(m, k, n));
 }
 
