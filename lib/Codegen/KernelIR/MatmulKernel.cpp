@@ -78,9 +78,9 @@ constexpr int64_t kNarrowColumns = 256;
 /// elements and fills at least kMinWorkgroups of its workgroups: lavapipe
 /// runs a workgroup on one core, so a launch of a few large workgroups
 /// leaves cores idle. Measured on MobileNetV2 (pointwise layers on 7x7
-/// images: 1280 x 49 and 320 x 49 take the narrow tile, 160 x 49 with 5 of
-/// its workgroups the small one): 70 against 88 ms a run; ResNet-50 512
-/// against 556 ms.
+/// images: 1280 x 49 and 320 x 49 take the narrow tile; 160 x 49, with 5
+/// narrow workgroups, then took the small one, now the medium one below):
+/// 70 against 88 ms a run; ResNet-50 512 against 556 ms.
 constexpr int64_t kMinTiledProduct = 8192;
 constexpr int64_t kMinWorkgroups = 8;
 /// Where the wide tiles would leave cores idle but 16 rows x 8 columns per
@@ -483,16 +483,19 @@ MatmulKernelBuilder::accumulate(ArrayRef<Value> ks, ValueRange accumulators,
     for (int64_t j = 0; j < tile.groups; ++j)
       b[step].push_back(loadB(k, j));
   SmallVector<Value> result(accumulators);
-  for (int64_t i = 0; i < tile.rows; ++i)
+  for (int64_t i = 0; i < tile.rows; ++i) {
+    // Row i's A element of each step, once for all its column groups.
+    SmallVector<Value> broadcasts;
+    for (const SmallVector<Value> &column : a)
+      broadcasts.push_back(vector::BroadcastOp::create(
+          builder, loc, accumulatorType(), column[i]));
     for (int64_t j = 0; j < tile.groups; ++j) {
       Value &accumulator = result[i * tile.groups + j];
-      for (size_t step = 0; step < ks.size(); ++step) {
-        Value broadcast = vector::BroadcastOp::create(
-            builder, loc, accumulatorType(), a[step][i]);
-        accumulator = math::FmaOp::create(builder, loc, broadcast,
+      for (size_t step = 0; step < ks.size(); ++step)
+        accumulator = math::FmaOp::create(builder, loc, broadcasts[step],
                                           b[step][j], accumulator);
-      }
     }
+  }
   return result;
 }
 
