@@ -454,8 +454,8 @@ void ConvolutionKernelBuilder::accumulateRows(Value step, Value plane,
         ArrayRef<Value> x = rows[tap / shape.kernelW];
         int64_t kw = tap % shape.kernelW;
         accumulator = math::FmaOp::create(
-            builder, loc, weights[tap],
-            x[shape.tapOffset(j, kw) - offsetBase], accumulator);
+            builder, loc, weights[tap], x[shape.tapOffset(j, kw) - offsetBase],
+            accumulator);
       }
     }
   }

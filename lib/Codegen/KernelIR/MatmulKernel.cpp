@@ -278,9 +278,8 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   shape.tile = chooseTile(shape);
   if (shape.m * shape.n * shape.k * shape.batch == 0)
     return refuse("on empty tensors has no kernel generator yet");
-  if (llvm::any_of(workgroupGrid(shape, shape.tile), [](int64_t groups) {
-        return groups > kMaxWorkgroupCount;
-      }))
+  if (llvm::any_of(workgroupGrid(shape, shape.tile),
+                   [](int64_t groups) { return groups > kMaxWorkgroupCount; }))
     return refuse("has too many matrices, rows or columns for one launch");
   return shape;
 }

@@ -180,7 +180,8 @@ TEST_F(MatmulCodegenTest, UnsupportedProductsAreRefusedByName) {
   // 65537 tiles of 128 columns: more than a launch dimension holds.
   int64_t n = 128 * 65536 + 1;
   EXPECT_EQ(
-      refusal({"wideMm", "matmul", {f32({1, 1}), f32({1, n})}, "", f32({1, n})}),
+      refusal(
+          {"wideMm", "matmul", {f32({1, 1}), f32({1, n})}, "", f32({1, n})}),
       "subgraph @wideMm: cgc_op.matmul has too many matrices, rows or columns "
       "for one launch");
 }
