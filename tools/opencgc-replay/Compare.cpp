@@ -2,6 +2,8 @@
 
 #include "Compare.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace replay {
@@ -10,6 +12,12 @@ namespace {
 
 bool isNaN(uint32_t bits) { return (bits & 0x7fffffffu) > 0x7f800000u; }
 bool isInfinity(uint32_t bits) { return (bits & 0x7fffffffu) == 0x7f800000u; }
+
+float toFloat(uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
 
 /// Maps float bits onto a line where adjacent floats are adjacent integers
 /// (negative floats below zero, both zeros at 0), so ULPs are a difference.
@@ -36,6 +44,9 @@ void addDistance(const uint8_t *actual, const uint8_t *expected,
   uint32_t a, b;
   std::memcpy(&a, actual + 4 * word, 4);
   std::memcpy(&b, expected + 4 * word, 4);
+  if (!isNaN(b) && !isInfinity(b))
+    difference.largestRecorded =
+        std::max(difference.largestRecorded, std::fabs(double(toFloat(b))));
   if (a == b || (isNaN(a) && isNaN(b)))
     return;
   if (isNaN(a) || isNaN(b) || isInfinity(a) || isInfinity(b)) {
@@ -46,6 +57,9 @@ void addDistance(const uint8_t *actual, const uint8_t *expected,
   uint64_t magnitude = uint64_t(distance < 0 ? -distance : distance);
   if (magnitude > difference.largestUlps)
     difference.largestUlps = magnitude;
+  difference.largestAbsolute =
+      std::max(difference.largestAbsolute,
+               std::fabs(double(toFloat(a)) - double(toFloat(b))));
 }
 
 /// Fills in the float32 distances of a region that differs.

@@ -24,6 +24,11 @@ struct Difference {
   /// apart the results are, where another GPU rounds differently.
   uint64_t largestUlps = 0;
   bool nonFiniteDiffers = false;
+  /// The largest absolute difference between two differing finite words,
+  /// and the largest finite magnitude recorded in the region: ULPs alone
+  /// overstate differences in values near zero (a sum that cancels).
+  double largestAbsolute = 0;
+  double largestRecorded = 0;
 };
 
 /// Compares `actual` with `expected` (of equal size): byte for byte when

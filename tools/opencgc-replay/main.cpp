@@ -15,6 +15,7 @@
 #include "ReplayError.h"
 #include "VulkanReplay.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -133,6 +134,13 @@ std::unique_ptr<DeviceReplay> openDevice(const Capture &capture,
   return createVulkanReplay();
 }
 
+/// Three significant digits: enough to tell rounding from a wrong result.
+std::string formatFloat(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3g", value);
+  return text;
+}
+
 std::string describeRegion(size_t region, const Difference &difference) {
   return "region " + std::to_string(region) + " differs at byte " +
          std::to_string(difference.firstOffset) + ", " +
@@ -140,7 +148,9 @@ std::string describeRegion(size_t region, const Difference &difference) {
          (difference.nonFiniteDiffers ? "a NaN or infinity differs, "
                                       : "") +
          "at most " + std::to_string(difference.largestUlps) +
-         " ULPs apart)";
+         " ULPs apart, largest difference " +
+         formatFloat(difference.largestAbsolute) + " where values reach " +
+         formatFloat(difference.largestRecorded) + ")";
 }
 
 /// Replays one dispatch and prints one line when it differs (with

@@ -5,6 +5,7 @@
 // which has no GLSL.std.450 instruction, expanded to a polynomial first.
 //
 //===----------------------------------------------------------------------===//
+#include "HalfStoreRounding.h"
 #include "TargetEnvironment.h"
 #include "TexelBufferInputs.h"
 
@@ -198,8 +199,10 @@ lowerToSpirvDialect(const KernelModule &kernels, const SpirvOptions &options) {
       spirv::createSPIRVLowerABIAttributesPass());
   if (failed(abiPasses.run(*module)))
     return failure(kernels, "SPIR-V ABI lowering", diagnostics);
-  for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>())
+  for (auto spirvModule : module->getBody()->getOps<spirv::ModuleOp>()) {
     useTexelBuffersForInputs(spirvModule, options.maxTexelBufferElements);
+    roundHalfStoresToNearestEven(spirvModule);
+  }
   PassManager vcePasses(context, ModuleOp::getOperationName());
   vcePasses.nest<spirv::ModuleOp>().addPass(spirv::createSPIRVUpdateVCEPass());
   if (failed(vcePasses.run(*module)))
