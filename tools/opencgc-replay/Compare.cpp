@@ -39,8 +39,8 @@ void addBytes(const uint8_t *actual, const uint8_t *expected, uint64_t offset,
 }
 
 /// Records how far apart the float32 words at `word` are.
-void addDistance(const uint8_t *actual, const uint8_t *expected,
-                 uint64_t word, Difference &difference) {
+void addDistance(const uint8_t *actual, const uint8_t *expected, uint64_t word,
+                 Difference &difference) {
   uint32_t a, b;
   std::memcpy(&a, actual + 4 * word, 4);
   std::memcpy(&b, expected + 4 * word, 4);

@@ -145,8 +145,7 @@ std::string describeRegion(size_t region, const Difference &difference) {
   return "region " + std::to_string(region) + " differs at byte " +
          std::to_string(difference.firstOffset) + ", " +
          std::to_string(difference.bytes) + " bytes differ (as float32: " +
-         (difference.nonFiniteDiffers ? "a NaN or infinity differs, "
-                                      : "") +
+         (difference.nonFiniteDiffers ? "a NaN or infinity differs, " : "") +
          "at most " + std::to_string(difference.largestUlps) +
          " ULPs apart, largest difference " +
          formatFloat(difference.largestAbsolute) + " where values reach " +

@@ -37,8 +37,8 @@ bool onlyStoredToStorageBuffers(Value value) {
 void roundHalfStoresToNearestEven(spirv::ModuleOp module) {
   // The serializer writes an attribute named after a decoration as that
   // decoration (FPRoundingMode -> fp_rounding_mode).
-  auto nearestEven = spirv::FPRoundingModeAttr::get(
-      module.getContext(), spirv::FPRoundingMode::RTE);
+  auto nearestEven = spirv::FPRoundingModeAttr::get(module.getContext(),
+                                                    spirv::FPRoundingMode::RTE);
   module.walk([&](spirv::FConvertOp convert) {
     Value result = convert.getResult();
     if (isHalf(result.getType()) && onlyStoredToStorageBuffers(result))

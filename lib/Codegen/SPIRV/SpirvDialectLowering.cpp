@@ -23,15 +23,15 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -97,9 +97,9 @@ void replaceZeroTripLoops(gpu::GPUModuleOp kernels) {
     }
     OpBuilder builder(loop);
     Location loc = loop.getLoc();
-    Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                       loop.getLowerBound(),
-                                       loop.getUpperBound());
+    Value runs =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                              loop.getLowerBound(), loop.getUpperBound());
     auto guard = scf::IfOp::create(builder, loc, loop.getResultTypes(), runs,
                                    /*withElseRegion=*/true);
     loop.replaceAllUsesWith(guard.getResults());
@@ -219,9 +219,8 @@ void loadCodegenDialects(MLIRContext &context) {
                   vector::VectorDialect, spirv::SPIRVDialect>();
   context.appendDialectRegistry(registry);
   context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect,
-                      scf::SCFDialect, vector::VectorDialect,
-                      spirv::SPIRVDialect>();
+                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                      vector::VectorDialect, spirv::SPIRVDialect>();
 }
 
 } // namespace opencgc::codegen
