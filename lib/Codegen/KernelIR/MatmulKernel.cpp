@@ -291,6 +291,32 @@ bool vectorizesA(const MatmulShape &shape) {
   return !shape.transA && shape.k % kVector == 0 && shape.a.hasOneUse();
 }
 
+/// Whether an upsampling stores its taps' columns in pairs of vec4s: with
+/// 2-wide taps, tile rows 2p and 2p + 1 are taps kw = 0 and 1 of one
+/// (channel, kh), so a lane's four columns (input pixels iw..iw + 3 of one
+/// image row when the width is a multiple of 4) land on eight adjacent,
+/// aligned output elements. Scalar stores at stride 2 otherwise: lavapipe
+/// stores each scalar in a per-lane loop, and PP-OCRv4's detector spent
+/// more time there than in any other layer.
+bool pairsUpsamplingTaps(const MatmulShape &shape) {
+  if (!shape.upsampling)
+    return false;
+  const MatmulShape::Upsampling &up = *shape.upsampling;
+  return up.kernelW == 2 && up.inW % kVector == 0 && up.outW % kVector == 0 &&
+         shape.tile.rows % 2 == 0;
+}
+
+/// Whether a transposed A is read as vec4s along m (four tile rows' element
+/// of one k step per load): an upsampling's weights, whose scalar loads of
+/// A (one per row and k step, each a texel fetch) took four times the
+/// loads of B. Tiles are whole multiples of 4 rows, so with m a multiple of
+/// 4 a group of four rows is wholly inside or outside the product.
+bool vectorizesRowsOfA(const MatmulShape &shape) {
+  return shape.transA && shape.m % kVector == 0 &&
+         shape.tile.rows % kVector == 0 && shape.aBatchStride % kVector == 0 &&
+         shape.a.hasOneUse();
+}
+
 /// Whether B is read as vec4s: consecutive columns are adjacent and the
 /// argument is read nowhere else (its buffer is typed as vec4s).
 bool vectorizesB(const MatmulShape &shape) {
@@ -304,8 +330,10 @@ public:
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
         productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
         builder(subgraph.getContext()), vectorA(vectorizesA(this->shape)),
+        vectorRowsOfA(vectorizesRowsOfA(this->shape)),
         vectorB(vectorizesB(this->shape)),
-        vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling) {}
+        vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling),
+        pairedTaps(pairsUpsamplingTaps(this->shape)) {}
 
   KernelModule build();
 
@@ -351,6 +379,11 @@ private:
   SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
                               ValueRange accumulators);
   void storeTile(ValueRange accumulators);
+  void storeTapPairs(ValueRange accumulators);
+  void storeVector(ValueRange elements, Value first);
+  void ifThen(Value condition, llvm::function_ref<void()> body);
+  Value below(Value x, int64_t bound);
+  Value loadRowBias(Value row);
   Value rowOffset(Value row);
   SmallVector<Value> columnOffsets();
   Value finish(Value accumulator, Value element, Value rowBias);
@@ -362,7 +395,7 @@ private:
   const Tile &tile = shape.tile;
   OpBuilder builder;
   Location loc = builder.getUnknownLoc();
-  bool vectorA, vectorB, vectorOut;
+  bool vectorA, vectorRowsOfA, vectorB, vectorOut, pairedTaps;
   gpu::GPUFuncOp function;
 
   // Per-invocation values, computed once before the k loop.
@@ -384,14 +417,14 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   SmallVector<Type> arguments;
   for (BlockArgument input : definition.getBodyBlock()->getArguments()) {
     int64_t elements = product(shapeOf(input));
-    bool asVectors =
-        (vectorA && input == shape.a) || (vectorB && input == shape.b);
+    bool asVectors = ((vectorA || vectorRowsOfA) && input == shape.a) ||
+                     (vectorB && input == shape.b);
     arguments.push_back(asVectors
                             ? bufferType(accumulatorType(), elements / kVector)
                             : bufferType(f32, elements));
   }
   int64_t outElements = product(shape.outShape);
-  arguments.push_back(vectorOut
+  arguments.push_back(vectorOut || pairedTaps
                           ? bufferType(accumulatorType(), outElements / kVector)
                           : bufferType(f32, outElements));
   return createKernelFunction(builder, kernels, subgraph, arguments, loc,
@@ -408,7 +441,8 @@ void MatmulKernelBuilder::computeOffsets() {
   Value firstRow = mul(rowTile, tile.rows);
   for (int64_t i = 0; i < tile.rows; ++i) {
     rows.push_back(add(firstRow, index(i)));
-    Value row = clamp(rows.back(), shape.m - 1);
+    // A group of four rows read as one vec4 starts at most at m - 4.
+    Value row = clamp(rows.back(), shape.m - (vectorRowsOfA ? kVector : 1));
     aOffsets.push_back(add(aBase, mul(row, shape.transA ? 1 : shape.k)));
   }
   Value firstColumn = add(mul(columnTile, tile.columns()), mul(lane, kVector));
@@ -456,10 +490,23 @@ Value MatmulKernelBuilder::loadB(Value k, int64_t group) {
                                         elements);
 }
 
-/// A at row k for every tile row (scalar loads).
+/// A at row k for every tile row: scalar loads, or with vectorRowsOfA one
+/// vec4 load per four rows.
 SmallVector<Value> MatmulKernelBuilder::loadA(Value k) {
   Value step = mul(k, shape.transA ? shape.m : 1);
   SmallVector<Value> a;
+  if (vectorRowsOfA) {
+    for (int64_t i = 0; i < tile.rows; i += kVector) {
+      Value rows = memref::LoadOp::create(
+          builder, loc, buffer(shape.a),
+          Value(arith::DivUIOp::create(builder, loc, add(aOffsets[i], step),
+                                       index(kVector))));
+      for (int64_t c = 0; c < kVector; ++c)
+        a.push_back(vector::ExtractOp::create(builder, loc, rows,
+                                              ArrayRef<int64_t>{c}));
+    }
+    return a;
+  }
   for (int64_t i = 0; i < tile.rows; ++i)
     a.push_back(memref::LoadOp::create(builder, loc, buffer(shape.a),
                                        add(aOffsets[i], step)));
@@ -572,31 +619,37 @@ Value MatmulKernelBuilder::finish(Value accumulator, Value element,
   return epilogue.applyAfterFirst(definition.getBodyBlock());
 }
 
+void MatmulKernelBuilder::ifThen(Value condition,
+                                 llvm::function_ref<void()> body) {
+  OpBuilder::InsertionGuard guard(builder);
+  auto ifOp = scf::IfOp::create(builder, loc, condition, false);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body();
+}
+
+Value MatmulKernelBuilder::below(Value x, int64_t bound) {
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, x,
+                               index(bound));
+}
+
+Value MatmulKernelBuilder::loadRowBias(Value row) {
+  if (!shape.rowBias)
+    return {};
+  row = clamp(row, shape.m - 1);
+  if (shape.rowsPerBias != 1)
+    row = arith::DivUIOp::create(builder, loc, row, index(shape.rowsPerBias));
+  return memref::LoadOp::create(builder, loc, buffer(shape.rowBias), row);
+}
+
 void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
+  if (pairedTaps)
+    return storeTapPairs(accumulators);
   Value out = argument(definition.getNumArguments());
   Value outBase = mul(batchIndex, shape.m * shape.n);
-  auto guarded = [&](Value condition, llvm::function_ref<void()> body) {
-    OpBuilder::InsertionGuard guard(builder);
-    auto ifOp = scf::IfOp::create(builder, loc, condition, false);
-    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    body();
-  };
-  auto less = [&](Value x, int64_t bound) -> Value {
-    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, x,
-                                 index(bound));
-  };
   SmallVector<Value> offsets = columnOffsets();
   for (int64_t i = 0; i < tile.rows; ++i) {
     Value rowStart = add(outBase, rowOffset(rows[i]));
-    Value rowBias;
-    if (shape.rowBias) {
-      Value row = clamp(rows[i], shape.m - 1);
-      if (shape.rowsPerBias != 1)
-        row =
-            arith::DivUIOp::create(builder, loc, row, index(shape.rowsPerBias));
-      rowBias =
-          memref::LoadOp::create(builder, loc, buffer(shape.rowBias), row);
-    }
+    Value rowBias = loadRowBias(rows[i]);
     for (int64_t j = 0; j < tile.groups; ++j) {
       Value accumulator = accumulators[i * tile.groups + j];
       Value first = add(rowStart, offsets[j * kVector]);
@@ -608,33 +661,72 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
                                                  ArrayRef<int64_t>{c});
         return finish(scalar, at(c), rowBias);
       };
-      Value rowInside = less(rows[i], shape.m);
+      Value rowInside = below(rows[i], shape.m);
       if (vectorOut) {
         // n % 4 == 0: a group is wholly inside or outside.
         Value inside = arith::AndIOp::create(builder, loc, rowInside,
-                                             less(columns[j], shape.n));
-        guarded(inside, [&] {
+                                             below(columns[j], shape.n));
+        ifThen(inside, [&] {
           SmallVector<Value> elements;
           for (int64_t c = 0; c < kVector; ++c)
             elements.push_back(element(c));
-          Value vector = vector::FromElementsOp::create(
-              builder, loc, accumulatorType(), elements);
-          memref::StoreOp::create(builder, loc, vector, out,
-                                  Value(arith::DivUIOp::create(
-                                      builder, loc, first, index(kVector))));
+          storeVector(elements, first);
         });
         continue;
       }
       for (int64_t c = 0; c < kVector; ++c) {
         Value column = add(columns[j], index(c));
         Value inside = arith::AndIOp::create(builder, loc, rowInside,
-                                             less(column, shape.n));
-        guarded(inside, [&] {
+                                             below(column, shape.n));
+        ifThen(inside, [&] {
           memref::StoreOp::create(builder, loc, element(c), out, at(c));
         });
       }
     }
   }
+}
+
+/// pairsUpsamplingTaps: rows i (kw = 0) and i + 1 (kw = 1, one element to
+/// the right) interleave into two vec4s per column group. Both rows are one
+/// channel's, so they share its bias; m is even, so row i + 1 is inside
+/// where row i is.
+void MatmulKernelBuilder::storeTapPairs(ValueRange accumulators) {
+  Value outBase = mul(batchIndex, shape.m * shape.n);
+  SmallVector<Value> offsets = columnOffsets();
+  for (int64_t i = 0; i < tile.rows; i += 2) {
+    Value rowStart = add(outBase, rowOffset(rows[i]));
+    Value rowBias = loadRowBias(rows[i]);
+    for (int64_t j = 0; j < tile.groups; ++j) {
+      Value inside = arith::AndIOp::create(
+          builder, loc, below(rows[i], shape.m), below(columns[j], shape.n));
+      ifThen(inside, [&] {
+        // Column c of the group lands on output element first + 2c (+ kw).
+        Value first = add(rowStart, offsets[j * kVector]);
+        SmallVector<Value> elements;
+        for (int64_t c = 0; c < kVector; ++c)
+          for (int64_t kw = 0; kw < 2; ++kw) {
+            Value accumulator = accumulators[(i + kw) * tile.groups + j];
+            Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
+                                                     ArrayRef<int64_t>{c});
+            elements.push_back(
+                finish(scalar, add(first, index(2 * c + kw)), rowBias));
+          }
+        storeVector(ArrayRef(elements).take_front(kVector), first);
+        storeVector(ArrayRef(elements).drop_front(kVector),
+                    add(first, index(kVector)));
+      });
+    }
+  }
+}
+
+/// Stores four finished elements as the vec4 at output element `first` (a
+/// multiple of 4).
+void MatmulKernelBuilder::storeVector(ValueRange elements, Value first) {
+  Value vector =
+      vector::FromElementsOp::create(builder, loc, accumulatorType(), elements);
+  memref::StoreOp::create(
+      builder, loc, vector, argument(definition.getNumArguments()),
+      Value(arith::DivUIOp::create(builder, loc, first, index(kVector))));
 }
 
 /// Where product row `row` starts in the output (of one batch): row * n,

@@ -89,6 +89,28 @@ cgc.module {{
                           /*seed=*/43, /*low=*/0.1, /*high=*/2.0);
 }
 
+// Input widths a multiple of 4: the matmul kernel reads the transposed
+// weights as vec4s of four rows and stores each pair of 2-wide taps as two
+// vec4s (pairsUpsamplingTaps). An epilogue operand of the output's shape
+// checks that every element's epilogue reads its own output position; two
+// images check the batch offset.
+TEST_P(ConvTransposeKernelTest, PairedTapStoresMatchTheReference) {
+  std::string x = tensorType({2, 6, 3, 8}), w = tensorType({6, 4, 2, 2}),
+              y = tensorType({2, 4, 6, 16}), b = tensorType({4});
+  expectOneDeviceSubgraph(llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%x: {0}, %w: {1}, %b: {3}, %e: {2}) -> {2} {{
+    %c = cgc_op.conv_transpose(%x, %w, %b) {{strides = [2, 2]} : ({0}, {1}, {3})
+    %a = cgc_op.add(%c, %e) : ({2}, {2})
+    %r = cgc_op.relu(%a) : ({2})
+    cgc.return %r : {2}
+  }
+})mlir",
+                                        x, w, y, b)
+                              .str(),
+                          /*seed=*/47);
+}
+
 TEST_P(ConvTransposeKernelTest, GeneralGatherMatchesTheReference) {
   expectMatchesReference({1, 3, 5, 5}, {3, 4, 3, 3}, {1, 4, 10, 10},
                          "strides = [2, 2], start_padding = [1, 1], "

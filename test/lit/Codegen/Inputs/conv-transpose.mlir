@@ -1,6 +1,7 @@
 // Hand-written Partition IR for the transposed convolution kernels: a 2x2
 // stride-2 conv_transpose with bias and a relu epilogue (the upsampling
-// layers of PP-OCRv4's detector; the matmul kernel's), a 1-D one whose
+// layers of PP-OCRv4's detector; the matmul kernel's), the same with an
+// input width of 4 (its taps stored in pairs), a 1-D one whose
 // kernel (2) is smaller than its stride (3), and a grouped, padded,
 // dilated one.
 cgc.module {
@@ -11,6 +12,15 @@ cgc.module {
       %0 = cgc_op.conv_transpose(%x, %w, %b) {strides = [2, 2]} : (!cgc.tensor<1x4x3x3x!cgc.float32>, !cgc.tensor<4x2x2x2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>)
       %1 = cgc_op.relu(%0) : (!cgc.tensor<1x2x6x6x!cgc.float32>)
       cgc.return %1 : !cgc.tensor<1x2x6x6x!cgc.float32>
+    }
+  }
+  cgc.subgraph @upsamplePairs attributes {origin = "test"} {
+    cgc.functional_definition private @p(
+        %x: !cgc.tensor<1x4x2x4x!cgc.float32>, %w: !cgc.tensor<4x2x2x2x!cgc.float32>,
+        %b: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<1x2x4x8x!cgc.float32> {
+      %0 = cgc_op.conv_transpose(%x, %w, %b) {strides = [2, 2]} : (!cgc.tensor<1x4x2x4x!cgc.float32>, !cgc.tensor<4x2x2x2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>)
+      %1 = cgc_op.relu(%0) : (!cgc.tensor<1x2x4x8x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<1x2x4x8x!cgc.float32>
     }
   }
   cgc.subgraph @upsampleGap attributes {origin = "test"} {
