@@ -75,6 +75,7 @@ struct ConvShape {
   bool unrolled = false;      // fast path: window unrolled, rows reused
   bool vectorInput = false;   // fast path: input rows read as vec4s
   bool vectorWeights = false; // fast path: weights read as vec4s
+  bool vectorOutput = false;  // fast path: output columns stored as vec4s
   int64_t channelStep = 1;    // fast path: input channels per loop step
   int64_t taps() const { return kernelH * kernelW; }
   int64_t groupIn() const { return inChannels / groups; }
@@ -162,6 +163,9 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
       weightsAsVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
   if (s.vectorWeights)
     s.channelStep = step;
+  // Whole vec4s of a row: lavapipe stores each scalar in a loop over the
+  // lanes, a vec4 in one.
+  s.vectorOutput = columns % kVector == 0 && s.outW % kVector == 0;
 }
 
 llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
@@ -271,6 +275,7 @@ private:
   SmallVector<Value> emitLoops(ValueRange accumulators);
   Value finish(Value accumulator, Value element);
   void storeColumns(ValueRange accumulators);
+  void storeColumnVectors(ValueRange accumulators, Value rowStart);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -314,8 +319,13 @@ ConvolutionKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
             ? MemRefType::get({type.getNumElements() / kVector}, vec4Type())
             : type);
   }
-  for (Type type : definition.getResultTypes())
-    arguments.push_back(bufferTypeOf(type));
+  for (Type type : definition.getResultTypes()) {
+    MemRefType buffer = bufferTypeOf(type);
+    arguments.push_back(
+        shape.vectorOutput
+            ? MemRefType::get({buffer.getNumElements() / kVector}, vec4Type())
+            : buffer);
+  }
   return createKernelFunction(builder, kernels, subgraph, arguments,
                               subgraph.getLoc(), int32_t(kWorkgroupSize));
 }
@@ -622,6 +632,8 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
   Value plane = add(mul(batchIndex, shape.outChannels), channel);
   Value rowStart = mul(add(mul(plane, shape.outH), row), shape.outW);
   int64_t channelStride = shape.outH * shape.outW;
+  if (shape.vectorOutput)
+    return storeColumnVectors(accumulators, rowStart);
   for (int64_t c = 0; c < shape.columns; ++c) {
     Value column = add(firstColumn, index(c));
     OpBuilder::InsertionGuard guard(builder);
@@ -633,6 +645,33 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
       memref::StoreOp::create(
           builder, loc, finish(accumulators[k * shape.columns + c], element),
           out, element);
+    }
+  }
+}
+
+/// vectorOutput: each channel's columns as vec4s. The row and the tile are
+/// whole vec4s, so a vec4 lies wholly inside the row or outside it.
+void ConvolutionKernelBuilder::storeColumnVectors(ValueRange accumulators,
+                                                  Value rowStart) {
+  Value out = function.getArgument(definition.getNumArguments());
+  int64_t channelStride = shape.outH * shape.outW;
+  for (int64_t c = 0; c < shape.columns; c += kVector) {
+    Value column = add(firstColumn, index(c));
+    OpBuilder::InsertionGuard guard(builder);
+    auto ifOp = scf::IfOp::create(builder, loc,
+                                  lessThan(column, index(shape.outW)), false);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    for (int64_t k = 0; k < shape.channelTile; ++k) {
+      Value first = add(add(rowStart, column), index(k * channelStride));
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < kVector; ++e)
+        elements.push_back(finish(accumulators[k * shape.columns + c + e],
+                                  e ? add(first, index(e)) : first));
+      Value vector =
+          vector::FromElementsOp::create(builder, loc, vec4Type(), elements);
+      memref::StoreOp::create(
+          builder, loc, vector, out,
+          Value(arith::DivUIOp::create(builder, loc, first, index(kVector))));
     }
   }
 }
