@@ -5,12 +5,13 @@
 // arith/math code, and every output is stored in the same invocation.
 //
 //===----------------------------------------------------------------------===//
-#include "ConvolutionKernel.h"
 #include "ConvTransposeKernel.h"
+#include "ConvolutionKernel.h"
 #include "DataMovementKernel.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
+#include "LinearLaunch.h"
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
@@ -37,6 +38,11 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 namespace {
+
+constexpr int64_t kVector = 4; // elements per invocation with vec4 stores
+/// Smaller kernels keep one element per invocation: they fill one
+/// workgroup either way, and the scalar form is a quarter of the code.
+constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
 
 void loadKernelDialects(MLIRContext &context) {
   // Loading mutates the context; once loaded (see loadCodegenDialects),
@@ -68,6 +74,11 @@ public:
 
 private:
   void emitElement(IterationSpace &space, gpu::GPUFuncOp function);
+  SmallVector<Value> computeOutputs(IterationSpace &space,
+                                    gpu::GPUFuncOp function);
+  bool storesVectors();
+  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels, bool vectors);
+  void emitVectorOfElements(Value invocation, gpu::GPUFuncOp function);
   Value scalarOf(Value value, IterationSpace &space, gpu::GPUFuncOp function);
   Value operandScalar(OpOperand &use, IterationSpace &space,
                       gpu::GPUFuncOp function);
@@ -139,8 +150,10 @@ void ElementwiseKernelBuilder::store(Value scalar, cgc::TensorType tensor,
   memref::StoreOp::create(builder, loc, stored, buffer, offset);
 }
 
-void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
-                                           gpu::GPUFuncOp function) {
+/// Every op at the space's element; the outputs' scalars, in order.
+SmallVector<Value>
+ElementwiseKernelBuilder::computeOutputs(IterationSpace &space,
+                                         gpu::GPUFuncOp function) {
   Block *body = definition.getBodyBlock();
   for (Operation &op : body->without_terminator()) {
     SmallVector<Value> operands;
@@ -150,35 +163,115 @@ void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
     scalars.map(op.getResult(0),
                 info->emit(builder, op.getLoc(), &op, operands));
   }
-  Operation *terminator = body->getTerminator();
+  SmallVector<Value> outputs;
+  for (Value value : body->getTerminator()->getOperands())
+    outputs.push_back(scalarOf(value, space, function));
+  return outputs;
+}
+
+void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
+                                           gpu::GPUFuncOp function) {
+  SmallVector<Value> outputs = computeOutputs(space, function);
+  Operation *terminator = definition.getBodyBlock()->getTerminator();
   unsigned firstOutput = definition.getNumArguments();
   for (auto [index, value] : llvm::enumerate(terminator->getOperands()))
-    store(scalarOf(value, space, function), tensorOf(value),
+    store(outputs[index], tensorOf(value),
           function.getArgument(firstOutput + index), space,
           terminator->getLoc());
+}
+
+/// Whether an invocation computes four consecutive elements and stores
+/// each output as one vec4: every output is float32 of the iteration
+/// shape (no element owned by another invocation) and the elements are
+/// whole vec4s, at least kMinVectorElements. lavapipe stores every scalar
+/// in a loop over the lanes: an add of two 1x96x160x160 tensors took 6.6
+/// against 10.8 ms.
+bool ElementwiseKernelBuilder::storesVectors() {
+  int64_t elements = product(shape);
+  if (elements % kVector != 0 || elements < kMinVectorElements)
+    return false;
+  return llvm::all_of(definition.getResultTypes(), [&](Type type) {
+    auto tensor = cast<cgc::TensorType>(type);
+    return tensor.getShape() == llvm::ArrayRef<int64_t>(shape) &&
+           bufferTypeOf(type).getElementType().isF32();
+  });
+}
+
+/// storesVectors: elements 4 * invocation + e, e < 4, each computed as
+/// by emitElement, then one vec4 store per output.
+void ElementwiseKernelBuilder::emitVectorOfElements(Value invocation,
+                                                    gpu::GPUFuncOp function) {
+  Location loc = subgraph.getLoc();
+  Value first = arith::MulIOp::create(
+      builder, loc, invocation,
+      arith::ConstantIndexOp::create(builder, loc, kVector));
+  SmallVector<SmallVector<Value>> outputs(definition.getNumResults());
+  for (int64_t e = 0; e < kVector; ++e) {
+    Value element = e ? arith::AddIOp::create(
+                            builder, loc, first,
+                            arith::ConstantIndexOp::create(builder, loc, e))
+                      : first;
+    IterationSpace space(builder, loc, element, shape);
+    scalars.clear();
+    for (auto [index, value] : llvm::enumerate(computeOutputs(space, function)))
+      outputs[index].push_back(value);
+  }
+  unsigned firstOutput = definition.getNumArguments();
+  Type vec4 = VectorType::get({kVector}, builder.getF32Type());
+  for (auto [index, elements] : llvm::enumerate(outputs)) {
+    Value vector = vector::FromElementsOp::create(builder, loc, vec4, elements);
+    memref::StoreOp::create(builder, loc, vector,
+                            function.getArgument(firstOutput + index),
+                            invocation);
+  }
+}
+
+/// As createKernelFunction, with the outputs typed as vec4 buffers when
+/// `vectors`.
+gpu::GPUFuncOp
+ElementwiseKernelBuilder::createFunction(gpu::GPUModuleOp kernels,
+                                         bool vectors) {
+  SmallVector<Type> arguments;
+  for (Type type : definition.getArgumentTypes())
+    arguments.push_back(bufferTypeOf(type));
+  for (Type type : definition.getResultTypes()) {
+    MemRefType buffer = bufferTypeOf(type);
+    arguments.push_back(
+        vectors
+            ? MemRefType::get({buffer.getNumElements() / kVector},
+                              VectorType::get({kVector}, builder.getF32Type()))
+            : buffer);
+  }
+  return createKernelFunction(builder, kernels, subgraph, arguments,
+                              subgraph.getLoc(), int32_t(kWorkgroupSize));
 }
 
 KernelModule ElementwiseKernelBuilder::build() {
   Location loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
+  bool vectors = storesVectors();
+  gpu::GPUFuncOp function = createFunction(kernels, vectors);
 
   builder.setInsertionPointToStart(&function.getBody().front());
-  Value element = invocationIndex(builder, loc);
-  int64_t elements = product(shape);
+  Value invocation = invocationIndex(builder, loc);
+  int64_t invocations = product(shape) / (vectors ? kVector : 1);
   Value inBounds = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ult, element,
-      arith::ConstantIndexOp::create(builder, loc, elements));
+      builder, loc, arith::CmpIPredicate::ult, invocation,
+      arith::ConstantIndexOp::create(builder, loc, invocations));
   auto ifOp =
       scf::IfOp::create(builder, loc, inBounds, /*withElseRegion=*/false);
   gpu::ReturnOp::create(builder, loc);
 
   builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  IterationSpace space(builder, loc, element, shape);
-  emitElement(space, function);
+  if (vectors) {
+    emitVectorOfElements(invocation, function);
+  } else {
+    IterationSpace space(builder, loc, invocation, shape);
+    emitElement(space, function);
+  }
 
-  result.launches.push_back(linearLaunch(subgraph, elements));
+  result.launches.push_back(linearLaunch(subgraph, invocations));
   return result;
 }
 

@@ -36,4 +36,12 @@ cgc.module {
       cgc.return %1, %0 : !cgc.tensor<8x!cgc.float16>, !cgc.tensor<8x!cgc.bool>
     }
   }
+  cgc.subgraph @addRows attributes {origin = "test"} {
+    cgc.functional_definition private @addRowsFunctional(
+        %a: !cgc.tensor<4x64x!cgc.float32>,
+        %b: !cgc.tensor<4x1x!cgc.float32>) -> !cgc.tensor<4x64x!cgc.float32> {
+      %0 = cgc_op.add(%a, %b) : (!cgc.tensor<4x64x!cgc.float32>, !cgc.tensor<4x1x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x64x!cgc.float32>
+    }
+  }
 }
