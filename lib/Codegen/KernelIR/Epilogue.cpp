@@ -3,6 +3,7 @@
 
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
+#include "LinearLaunch.h"
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
@@ -10,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
 #include <limits>
@@ -79,31 +81,87 @@ Value applyEpilogueAt(OpBuilder &builder, Location loc,
   return epilogue.applyAfterFirst(body);
 }
 
-KernelModule buildFirstOpKernel(
-    OpBuilder &builder, cgc::SubgraphOp subgraph, ArrayRef<int64_t> outShape,
-    llvm::function_ref<Value(gpu::GPUFuncOp, Value)> firstAt) {
+namespace {
+constexpr int64_t kVector = 4;
+/// As ElementwiseKernel.cpp's: smaller kernels keep one element per
+/// invocation.
+constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
+
+/// Whether the kernel computes four consecutive output elements per
+/// invocation and stores them as one vec4: a float32 output of at least
+/// kMinVectorElements elements, whole vec4s. lavapipe stores every scalar
+/// in a loop over the lanes: a nearest 2x upsampling to 1x96x160x160 took
+/// 5.6 against 11.8 ms.
+bool storesVectors(cgc::SubgraphOp subgraph, int64_t elements) {
+  return elements % kVector == 0 && elements >= kMinVectorElements &&
+         bufferTypeOf(subgraph.getFunctionalDefinition().getResultTypes()[0])
+             .getElementType()
+             .isF32();
+}
+
+/// createKernelFunction's buffers, the output typed as vec4s when
+/// `vectors`.
+gpu::GPUFuncOp createFunction(OpBuilder &builder, gpu::GPUModuleOp kernels,
+                              cgc::SubgraphOp subgraph, bool vectors) {
+  if (!vectors)
+    return createKernelFunction(builder, kernels, subgraph);
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  SmallVector<Type> arguments;
+  for (Type type : definition.getArgumentTypes())
+    arguments.push_back(bufferTypeOf(type));
+  MemRefType out = bufferTypeOf(definition.getResultTypes()[0]);
+  arguments.push_back(
+      MemRefType::get({out.getNumElements() / kVector},
+                      VectorType::get({kVector}, builder.getF32Type())));
+  return createKernelFunction(builder, kernels, subgraph, arguments,
+                              subgraph.getLoc(), int32_t(kWorkgroupSize));
+}
+} // namespace
+
+KernelModule
+buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
+                   ArrayRef<int64_t> outShape,
+                   llvm::function_ref<Value(gpu::GPUFuncOp, Value)> firstAt) {
   Location loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
-  builder.setInsertionPointToStart(&function.getBody().front());
   int64_t elements = product(outShape);
-  Value element = invocationIndex(builder, loc);
+  bool vectors = storesVectors(subgraph, elements);
+  int64_t perInvocation = vectors ? kVector : 1;
+  gpu::GPUFuncOp function = createFunction(builder, kernels, subgraph, vectors);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  Value invocation = invocationIndex(builder, loc);
+  int64_t invocations = elements / perInvocation;
   auto inRange = scf::IfOp::create(
       builder, loc,
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
-                            constantIndex(builder, loc, elements)),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, invocation,
+                            constantIndex(builder, loc, invocations)),
       false);
   builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
-  Value stored =
-      applyEpilogueAt(builder, loc, subgraph, function.getArguments(), element,
-                      outShape, firstAt(function, element));
+  // Elements perInvocation * invocation + e, each with its own epilogue.
+  Value first =
+      vectors ? arith::MulIOp::create(builder, loc, invocation,
+                                      constantIndex(builder, loc, kVector))
+              : invocation;
+  SmallVector<Value> stored;
+  for (int64_t e = 0; e < perInvocation; ++e) {
+    Value element = e ? arith::AddIOp::create(builder, loc, first,
+                                              constantIndex(builder, loc, e))
+                      : first;
+    stored.push_back(applyEpilogueAt(builder, loc, subgraph,
+                                     function.getArguments(), element, outShape,
+                                     firstAt(function, element)));
+  }
+  Value value = stored.front();
+  if (vectors)
+    value = vector::FromElementsOp::create(
+        builder, loc, VectorType::get({kVector}, builder.getF32Type()), stored);
   unsigned numInputs = subgraph.getFunctionalDefinition().getNumArguments();
-  memref::StoreOp::create(builder, loc, stored,
-                          function.getArgument(numInputs), element);
+  memref::StoreOp::create(builder, loc, value, function.getArgument(numInputs),
+                          invocation);
   builder.setInsertionPointAfter(inRange);
   gpu::ReturnOp::create(builder, loc);
-  result.launches.push_back(linearLaunch(subgraph, elements));
+  result.launches.push_back(linearLaunch(subgraph, invocations));
   return result;
 }
 
