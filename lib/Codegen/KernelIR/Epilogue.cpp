@@ -86,24 +86,23 @@ constexpr int64_t kVector = 4;
 /// As ElementwiseKernel.cpp's: smaller kernels keep one element per
 /// invocation.
 constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
+} // namespace
 
-/// Whether the kernel computes four consecutive output elements per
-/// invocation and stores them as one vec4: a float32 output of at least
-/// kMinVectorElements elements, whole vec4s. lavapipe stores every scalar
-/// in a loop over the lanes: a nearest 2x upsampling to 1x96x160x160 took
-/// 5.6 against 11.8 ms.
-bool storesVectors(cgc::SubgraphOp subgraph, int64_t elements) {
-  return elements % kVector == 0 && elements >= kMinVectorElements &&
-         bufferTypeOf(subgraph.getFunctionalDefinition().getResultTypes()[0])
-             .getElementType()
-             .isF32();
+/// A nearest 2x upsampling to 1x96x160x160 took 5.6 against 11.8 ms.
+int64_t elementsPerInvocation(cgc::SubgraphOp subgraph, int64_t elements) {
+  bool vectors =
+      elements % kVector == 0 && elements >= kMinVectorElements &&
+      bufferTypeOf(subgraph.getFunctionalDefinition().getResultTypes()[0])
+          .getElementType()
+          .isF32();
+  return vectors ? kVector : 1;
 }
 
-/// createKernelFunction's buffers, the output typed as vec4s when
-/// `vectors`.
-gpu::GPUFuncOp createFunction(OpBuilder &builder, gpu::GPUModuleOp kernels,
-                              cgc::SubgraphOp subgraph, bool vectors) {
-  if (!vectors)
+gpu::GPUFuncOp createOneResultFunction(OpBuilder &builder,
+                                       gpu::GPUModuleOp kernels,
+                                       cgc::SubgraphOp subgraph,
+                                       int64_t perInvocation) {
+  if (perInvocation == 1)
     return createKernelFunction(builder, kernels, subgraph);
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   SmallVector<Type> arguments;
@@ -116,7 +115,30 @@ gpu::GPUFuncOp createFunction(OpBuilder &builder, gpu::GPUModuleOp kernels,
   return createKernelFunction(builder, kernels, subgraph, arguments,
                               subgraph.getLoc(), int32_t(kWorkgroupSize));
 }
-} // namespace
+
+Value elementOfInvocation(OpBuilder &builder, Location loc, Value invocation,
+                          int64_t perInvocation, int64_t e) {
+  if (perInvocation == 1)
+    return invocation;
+  Value first = arith::MulIOp::create(
+      builder, loc, invocation, constantIndex(builder, loc, perInvocation));
+  return e ? arith::AddIOp::create(builder, loc, first,
+                                   constantIndex(builder, loc, e))
+           : first;
+}
+
+void storeInvocationValues(OpBuilder &builder, Location loc,
+                           gpu::GPUFuncOp function, Value invocation,
+                           ValueRange values) {
+  Value value = values.front();
+  if (values.size() > 1)
+    value = vector::FromElementsOp::create(
+        builder, loc,
+        VectorType::get({int64_t(values.size())}, builder.getF32Type()),
+        values);
+  memref::StoreOp::create(builder, loc, value, function.getArguments().back(),
+                          invocation);
+}
 
 KernelModule
 buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
@@ -126,9 +148,9 @@ buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
   int64_t elements = product(outShape);
-  bool vectors = storesVectors(subgraph, elements);
-  int64_t perInvocation = vectors ? kVector : 1;
-  gpu::GPUFuncOp function = createFunction(builder, kernels, subgraph, vectors);
+  int64_t perInvocation = elementsPerInvocation(subgraph, elements);
+  gpu::GPUFuncOp function =
+      createOneResultFunction(builder, kernels, subgraph, perInvocation);
   builder.setInsertionPointToStart(&function.getBody().front());
   Value invocation = invocationIndex(builder, loc);
   int64_t invocations = elements / perInvocation;
@@ -138,27 +160,15 @@ buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
                             constantIndex(builder, loc, invocations)),
       false);
   builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
-  // Elements perInvocation * invocation + e, each with its own epilogue.
-  Value first =
-      vectors ? arith::MulIOp::create(builder, loc, invocation,
-                                      constantIndex(builder, loc, kVector))
-              : invocation;
   SmallVector<Value> stored;
   for (int64_t e = 0; e < perInvocation; ++e) {
-    Value element = e ? arith::AddIOp::create(builder, loc, first,
-                                              constantIndex(builder, loc, e))
-                      : first;
+    Value element =
+        elementOfInvocation(builder, loc, invocation, perInvocation, e);
     stored.push_back(applyEpilogueAt(builder, loc, subgraph,
                                      function.getArguments(), element, outShape,
                                      firstAt(function, element)));
   }
-  Value value = stored.front();
-  if (vectors)
-    value = vector::FromElementsOp::create(
-        builder, loc, VectorType::get({kVector}, builder.getF32Type()), stored);
-  unsigned numInputs = subgraph.getFunctionalDefinition().getNumArguments();
-  memref::StoreOp::create(builder, loc, value, function.getArgument(numInputs),
-                          invocation);
+  storeInvocationValues(builder, loc, function, invocation, stored);
   builder.setInsertionPointAfter(inRange);
   gpu::ReturnOp::create(builder, loc);
   result.launches.push_back(linearLaunch(subgraph, invocations));

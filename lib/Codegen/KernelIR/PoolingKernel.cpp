@@ -376,29 +376,34 @@ KernelModule PoolingKernelBuilder::build() {
   loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  function = createKernelFunction(builder, kernels, subgraph);
+  int64_t elements = shape.invocations();
+  int64_t perInvocation = elementsPerInvocation(subgraph, elements);
+  function = createOneResultFunction(builder, kernels, subgraph, perInvocation);
   builder.setInsertionPointToStart(&function.getBody().front());
 
-  Value element = invocationIndex(builder, loc);
+  Value invocation = invocationIndex(builder, loc);
   auto ifOp = scf::IfOp::create(
       builder, loc,
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
-                            index(shape.invocations())),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, invocation,
+                            index(elements / perInvocation)),
       false);
   builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  decompose(element);
   double initial = shape.kind == PoolKind::Max
                        ? -std::numeric_limits<double>::infinity()
                        : 0.0;
-  Value accumulated = accumulateWindow(0, plane, Value(), f32(initial));
-  Value stored = applyEpilogue(finish(accumulated), element);
-  memref::StoreOp::create(builder, loc, stored,
-                          function.getArgument(definition.getNumArguments()),
-                          element);
+  SmallVector<Value> stored;
+  for (int64_t e = 0; e < perInvocation; ++e) {
+    Value element =
+        elementOfInvocation(builder, loc, invocation, perInvocation, e);
+    decompose(element);
+    Value accumulated = accumulateWindow(0, plane, Value(), f32(initial));
+    stored.push_back(applyEpilogue(finish(accumulated), element));
+  }
+  storeInvocationValues(builder, loc, function, invocation, stored);
   builder.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(builder, loc);
 
-  result.launches.push_back(linearLaunch(subgraph, shape.invocations()));
+  result.launches.push_back(linearLaunch(subgraph, elements / perInvocation));
   return result;
 }
 

@@ -58,19 +58,28 @@ TEST_F(KernelIRTest, OneWorkgroupOf64PerStartedBlockOf64Elements) {
   EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{64, 1, 1}));
   EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1, 1, 1}));
 
-  launch = reluLaunch("1000x64");
+  // An odd element count: one element per invocation.
+  launch = reluLaunch("63x1015");
   ASSERT_TRUE(launch);
   EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1000, 1, 1}));
+  // Whole vec4s of at least 256 elements: four per invocation.
+  launch = reluLaunch("1000x64");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{250, 1, 1}));
   launch = reluLaunch("1000x65");
   ASSERT_TRUE(launch);
-  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1016, 1, 1}));
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{254, 1, 1}));
 }
 
 TEST_F(KernelIRTest, WorkgroupsBeyondTheXLimitSpreadOverY) {
-  // 65535 * 64 elements fill x exactly; one more element needs a second row.
-  std::optional<KernelLaunch> launch = reluLaunch("65535x64");
+  // 65535 * 64 invocations of four elements fill x exactly; one more
+  // invocation needs a second row, as does one more of one element.
+  std::optional<KernelLaunch> launch = reluLaunch("65535x256");
   ASSERT_TRUE(launch);
   EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{65535, 1, 1}));
+  launch = reluLaunch("4194241x4");
+  ASSERT_TRUE(launch);
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{65535, 2, 1}));
   launch = reluLaunch("4194241");
   ASSERT_TRUE(launch);
   EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{65535, 2, 1}));
