@@ -275,7 +275,6 @@ private:
   SmallVector<Value> emitLoops(ValueRange accumulators);
   Value finish(Value accumulator, Value element);
   void storeColumns(ValueRange accumulators);
-  void storeColumnVectors(ValueRange accumulators, Value rowStart);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -627,35 +626,16 @@ Value ConvolutionKernelBuilder::finish(Value accumulator, Value element) {
   return epilogue.applyAfterFirst(definition.getBodyBlock());
 }
 
+/// Each channel's columns, guarded by the row's width: element by element,
+/// or with vectorOutput as vec4s (the row and the tile are whole vec4s, so
+/// a vec4 lies wholly inside the row or outside it).
 void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
   Value out = function.getArgument(definition.getNumArguments());
   Value plane = add(mul(batchIndex, shape.outChannels), channel);
   Value rowStart = mul(add(mul(plane, shape.outH), row), shape.outW);
   int64_t channelStride = shape.outH * shape.outW;
-  if (shape.vectorOutput)
-    return storeColumnVectors(accumulators, rowStart);
-  for (int64_t c = 0; c < shape.columns; ++c) {
-    Value column = add(firstColumn, index(c));
-    OpBuilder::InsertionGuard guard(builder);
-    auto ifOp = scf::IfOp::create(builder, loc,
-                                  lessThan(column, index(shape.outW)), false);
-    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    for (int64_t k = 0; k < shape.channelTile; ++k) {
-      Value element = add(add(rowStart, column), index(k * channelStride));
-      memref::StoreOp::create(
-          builder, loc, finish(accumulators[k * shape.columns + c], element),
-          out, element);
-    }
-  }
-}
-
-/// vectorOutput: each channel's columns as vec4s. The row and the tile are
-/// whole vec4s, so a vec4 lies wholly inside the row or outside it.
-void ConvolutionKernelBuilder::storeColumnVectors(ValueRange accumulators,
-                                                  Value rowStart) {
-  Value out = function.getArgument(definition.getNumArguments());
-  int64_t channelStride = shape.outH * shape.outW;
-  for (int64_t c = 0; c < shape.columns; c += kVector) {
+  int64_t width = shape.vectorOutput ? kVector : 1;
+  for (int64_t c = 0; c < shape.columns; c += width) {
     Value column = add(firstColumn, index(c));
     OpBuilder::InsertionGuard guard(builder);
     auto ifOp = scf::IfOp::create(builder, loc,
@@ -664,9 +644,13 @@ void ConvolutionKernelBuilder::storeColumnVectors(ValueRange accumulators,
     for (int64_t k = 0; k < shape.channelTile; ++k) {
       Value first = add(add(rowStart, column), index(k * channelStride));
       SmallVector<Value> elements;
-      for (int64_t e = 0; e < kVector; ++e)
+      for (int64_t e = 0; e < width; ++e)
         elements.push_back(finish(accumulators[k * shape.columns + c + e],
                                   e ? add(first, index(e)) : first));
+      if (width == 1) {
+        memref::StoreOp::create(builder, loc, elements[0], out, first);
+        continue;
+      }
       Value vector =
           vector::FromElementsOp::create(builder, loc, vec4Type(), elements);
       memref::StoreOp::create(
