@@ -11,7 +11,6 @@
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
-#include "LinearLaunch.h"
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
@@ -38,11 +37,6 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 namespace {
-
-constexpr int64_t kVector = 4; // elements per invocation with vec4 stores
-/// Smaller kernels keep one element per invocation: they fill one
-/// workgroup either way, and the scalar form is a quarter of the code.
-constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
 
 void loadKernelDialects(MLIRContext &context) {
   // Loading mutates the context; once loaded (see loadCodegenDialects),
@@ -76,9 +70,8 @@ private:
   void emitElement(IterationSpace &space, gpu::GPUFuncOp function);
   SmallVector<Value> computeOutputs(IterationSpace &space,
                                     gpu::GPUFuncOp function);
-  bool storesVectors();
-  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels, bool vectors);
-  void emitVectorOfElements(Value invocation, gpu::GPUFuncOp function);
+  void emitElements(Value invocation, int64_t perInvocation,
+                    gpu::GPUFuncOp function);
   Value scalarOf(Value value, IterationSpace &space, gpu::GPUFuncOp function);
   Value operandScalar(OpOperand &use, IterationSpace &space,
                       gpu::GPUFuncOp function);
@@ -180,82 +173,39 @@ void ElementwiseKernelBuilder::emitElement(IterationSpace &space,
           terminator->getLoc());
 }
 
-/// Whether an invocation computes four consecutive elements and stores
-/// each output as one vec4: every output is float32 of the iteration
-/// shape (no element owned by another invocation) and the elements are
-/// whole vec4s, at least kMinVectorElements. lavapipe stores every scalar
-/// in a loop over the lanes: an add of two 1x96x160x160 tensors took 6.6
-/// against 10.8 ms.
-bool ElementwiseKernelBuilder::storesVectors() {
-  int64_t elements = product(shape);
-  if (elements % kVector != 0 || elements < kMinVectorElements)
-    return false;
-  return llvm::all_of(definition.getResultTypes(), [&](Type type) {
-    auto tensor = cast<cgc::TensorType>(type);
-    return tensor.getShape() == llvm::ArrayRef<int64_t>(shape) &&
-           bufferTypeOf(type).getElementType().isF32();
-  });
-}
-
-/// storesVectors: elements 4 * invocation + e, e < 4, each computed as
-/// by emitElement, then one vec4 store per output.
-void ElementwiseKernelBuilder::emitVectorOfElements(Value invocation,
-                                                    gpu::GPUFuncOp function) {
+/// elementsPerInvocation's four consecutive elements: each computed as by
+/// emitElement, then one vec4 store per output.
+void ElementwiseKernelBuilder::emitElements(Value invocation,
+                                            int64_t perInvocation,
+                                            gpu::GPUFuncOp function) {
   Location loc = subgraph.getLoc();
-  Value first = arith::MulIOp::create(
-      builder, loc, invocation,
-      arith::ConstantIndexOp::create(builder, loc, kVector));
   SmallVector<SmallVector<Value>> outputs(definition.getNumResults());
-  for (int64_t e = 0; e < kVector; ++e) {
-    Value element = e ? arith::AddIOp::create(
-                            builder, loc, first,
-                            arith::ConstantIndexOp::create(builder, loc, e))
-                      : first;
-    IterationSpace space(builder, loc, element, shape);
+  for (int64_t e = 0; e < perInvocation; ++e) {
+    IterationSpace space(
+        builder, loc,
+        elementOfInvocation(builder, loc, invocation, perInvocation, e), shape);
     scalars.clear();
     for (auto [index, value] : llvm::enumerate(computeOutputs(space, function)))
       outputs[index].push_back(value);
   }
   unsigned firstOutput = definition.getNumArguments();
-  Type vec4 = VectorType::get({kVector}, builder.getF32Type());
-  for (auto [index, elements] : llvm::enumerate(outputs)) {
-    Value vector = vector::FromElementsOp::create(builder, loc, vec4, elements);
-    memref::StoreOp::create(builder, loc, vector,
-                            function.getArgument(firstOutput + index),
-                            invocation);
-  }
-}
-
-/// As createKernelFunction, with the outputs typed as vec4 buffers when
-/// `vectors`.
-gpu::GPUFuncOp
-ElementwiseKernelBuilder::createFunction(gpu::GPUModuleOp kernels,
-                                         bool vectors) {
-  SmallVector<Type> arguments;
-  for (Type type : definition.getArgumentTypes())
-    arguments.push_back(bufferTypeOf(type));
-  for (Type type : definition.getResultTypes()) {
-    MemRefType buffer = bufferTypeOf(type);
-    arguments.push_back(
-        vectors
-            ? MemRefType::get({buffer.getNumElements() / kVector},
-                              VectorType::get({kVector}, builder.getF32Type()))
-            : buffer);
-  }
-  return createKernelFunction(builder, kernels, subgraph, arguments,
-                              subgraph.getLoc(), int32_t(kWorkgroupSize));
+  for (auto [index, values] : llvm::enumerate(outputs))
+    storeInvocationValues(builder, loc,
+                          function.getArgument(firstOutput + index), invocation,
+                          values);
 }
 
 KernelModule ElementwiseKernelBuilder::build() {
   Location loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
-  bool vectors = storesVectors();
-  gpu::GPUFuncOp function = createFunction(kernels, vectors);
+  int64_t perInvocation = elementsPerInvocation(subgraph, shape);
+  gpu::GPUFuncOp function =
+      createKernelFunction(builder, kernels, subgraph, perInvocation);
 
   builder.setInsertionPointToStart(&function.getBody().front());
   Value invocation = invocationIndex(builder, loc);
-  int64_t invocations = product(shape) / (vectors ? kVector : 1);
+  int64_t invocations = product(shape) / perInvocation;
   Value inBounds = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::ult, invocation,
       arith::ConstantIndexOp::create(builder, loc, invocations));
@@ -264,8 +214,8 @@ KernelModule ElementwiseKernelBuilder::build() {
   gpu::ReturnOp::create(builder, loc);
 
   builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  if (vectors) {
-    emitVectorOfElements(invocation, function);
+  if (perInvocation > 1) {
+    emitElements(invocation, perInvocation, function);
   } else {
     IterationSpace space(builder, loc, invocation, shape);
     emitElement(space, function);

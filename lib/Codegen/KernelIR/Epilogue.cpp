@@ -3,7 +3,6 @@
 
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
-#include "LinearLaunch.h"
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
@@ -11,7 +10,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
 #include <limits>
@@ -81,65 +79,6 @@ Value applyEpilogueAt(OpBuilder &builder, Location loc,
   return epilogue.applyAfterFirst(body);
 }
 
-namespace {
-constexpr int64_t kVector = 4;
-/// As ElementwiseKernel.cpp's: smaller kernels keep one element per
-/// invocation.
-constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
-} // namespace
-
-/// A nearest 2x upsampling to 1x96x160x160 took 5.6 against 11.8 ms.
-int64_t elementsPerInvocation(cgc::SubgraphOp subgraph, int64_t elements) {
-  bool vectors =
-      elements % kVector == 0 && elements >= kMinVectorElements &&
-      bufferTypeOf(subgraph.getFunctionalDefinition().getResultTypes()[0])
-          .getElementType()
-          .isF32();
-  return vectors ? kVector : 1;
-}
-
-gpu::GPUFuncOp createOneResultFunction(OpBuilder &builder,
-                                       gpu::GPUModuleOp kernels,
-                                       cgc::SubgraphOp subgraph,
-                                       int64_t perInvocation) {
-  if (perInvocation == 1)
-    return createKernelFunction(builder, kernels, subgraph);
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  SmallVector<Type> arguments;
-  for (Type type : definition.getArgumentTypes())
-    arguments.push_back(bufferTypeOf(type));
-  MemRefType out = bufferTypeOf(definition.getResultTypes()[0]);
-  arguments.push_back(
-      MemRefType::get({out.getNumElements() / kVector},
-                      VectorType::get({kVector}, builder.getF32Type())));
-  return createKernelFunction(builder, kernels, subgraph, arguments,
-                              subgraph.getLoc(), int32_t(kWorkgroupSize));
-}
-
-Value elementOfInvocation(OpBuilder &builder, Location loc, Value invocation,
-                          int64_t perInvocation, int64_t e) {
-  if (perInvocation == 1)
-    return invocation;
-  Value first = arith::MulIOp::create(
-      builder, loc, invocation, constantIndex(builder, loc, perInvocation));
-  return e ? arith::AddIOp::create(builder, loc, first,
-                                   constantIndex(builder, loc, e))
-           : first;
-}
-
-void storeInvocationValues(OpBuilder &builder, Location loc,
-                           gpu::GPUFuncOp function, Value invocation,
-                           ValueRange values) {
-  Value value = values.front();
-  if (values.size() > 1)
-    value = vector::FromElementsOp::create(
-        builder, loc,
-        VectorType::get({int64_t(values.size())}, builder.getF32Type()),
-        values);
-  memref::StoreOp::create(builder, loc, value, function.getArguments().back(),
-                          invocation);
-}
-
 KernelModule
 buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
                    ArrayRef<int64_t> outShape,
@@ -148,9 +87,9 @@ buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
   int64_t elements = product(outShape);
-  int64_t perInvocation = elementsPerInvocation(subgraph, elements);
+  int64_t perInvocation = elementsPerInvocation(subgraph, outShape);
   gpu::GPUFuncOp function =
-      createOneResultFunction(builder, kernels, subgraph, perInvocation);
+      createKernelFunction(builder, kernels, subgraph, perInvocation);
   builder.setInsertionPointToStart(&function.getBody().front());
   Value invocation = invocationIndex(builder, loc);
   int64_t invocations = elements / perInvocation;
@@ -168,7 +107,8 @@ buildFirstOpKernel(OpBuilder &builder, cgc::SubgraphOp subgraph,
                                      function.getArguments(), element, outShape,
                                      firstAt(function, element)));
   }
-  storeInvocationValues(builder, loc, function, invocation, stored);
+  storeInvocationValues(builder, loc, function.getArguments().back(),
+                        invocation, stored);
   builder.setInsertionPointAfter(inRange);
   gpu::ReturnOp::create(builder, loc);
   result.launches.push_back(linearLaunch(subgraph, invocations));

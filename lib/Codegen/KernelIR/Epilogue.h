@@ -64,31 +64,6 @@ KernelModule buildFirstOpKernel(
     llvm::ArrayRef<int64_t> outShape,
     llvm::function_ref<mlir::Value(mlir::gpu::GPUFuncOp, mlir::Value)> firstAt);
 
-/// Output elements per invocation of a one-result kernel with `elements`
-/// outputs: 4 (stored as one vec4) for a float32 output of at least 256
-/// elements, a multiple of 4; else 1. lavapipe stores every scalar in a
-/// loop over the lanes.
-int64_t elementsPerInvocation(cgc::SubgraphOp subgraph, int64_t elements);
-
-/// createKernelFunction's buffers, the output typed as vec4s when
-/// `perInvocation` is 4.
-mlir::gpu::GPUFuncOp createOneResultFunction(mlir::OpBuilder &builder,
-                                             mlir::gpu::GPUModuleOp kernels,
-                                             cgc::SubgraphOp subgraph,
-                                             int64_t perInvocation);
-
-/// Output element `e` of an invocation computing `perInvocation`
-/// consecutive elements.
-mlir::Value elementOfInvocation(mlir::OpBuilder &builder, mlir::Location loc,
-                                mlir::Value invocation, int64_t perInvocation,
-                                int64_t e);
-
-/// Stores an invocation's output values (one, or four as one vec4) to the
-/// function's last buffer.
-void storeInvocationValues(mlir::OpBuilder &builder, mlir::Location loc,
-                           mlir::gpu::GPUFuncOp function,
-                           mlir::Value invocation, mlir::ValueRange values);
-
 class EpilogueEvaluator {
 public:
   /// `buffer` gives the kernel argument of a subgraph input by its number.

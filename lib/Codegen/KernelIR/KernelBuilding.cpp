@@ -4,6 +4,8 @@
 #include "LinearLaunch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 
 using namespace mlir;
@@ -85,6 +87,65 @@ gpu::GPUFuncOp createKernelFunction(OpBuilder &builder,
   function.setKnownBlockSizeAttr(
       builder.getDenseI32ArrayAttr({workgroupSize, 1, 1}));
   return function;
+}
+
+namespace {
+constexpr int64_t kVector = 4;
+constexpr int64_t kMinVectorElements = kWorkgroupSize * kVector;
+
+VectorType vec4Type(OpBuilder &builder) {
+  return VectorType::get({kVector}, builder.getF32Type());
+}
+} // namespace
+
+int64_t elementsPerInvocation(cgc::SubgraphOp subgraph,
+                              llvm::ArrayRef<int64_t> shape) {
+  int64_t elements = product(shape);
+  if (elements % kVector != 0 || elements < kMinVectorElements)
+    return 1;
+  bool vectors = llvm::all_of(
+      subgraph.getFunctionalDefinition().getResultTypes(), [&](Type type) {
+        return cast<cgc::TensorType>(type).getShape() == shape &&
+               bufferTypeOf(type).getElementType().isF32();
+      });
+  return vectors ? kVector : 1;
+}
+
+gpu::GPUFuncOp createKernelFunction(OpBuilder &builder,
+                                    gpu::GPUModuleOp kernels,
+                                    cgc::SubgraphOp subgraph,
+                                    int64_t perInvocation) {
+  if (perInvocation == 1)
+    return createKernelFunction(builder, kernels, subgraph);
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  SmallVector<Type> arguments;
+  for (Type type : definition.getArgumentTypes())
+    arguments.push_back(bufferTypeOf(type));
+  for (Type type : definition.getResultTypes())
+    arguments.push_back(MemRefType::get(
+        {bufferTypeOf(type).getNumElements() / kVector}, vec4Type(builder)));
+  return createKernelFunction(builder, kernels, subgraph, arguments,
+                              subgraph.getLoc(), int32_t(kWorkgroupSize));
+}
+
+Value elementOfInvocation(OpBuilder &builder, Location loc, Value invocation,
+                          int64_t perInvocation, int64_t e) {
+  if (perInvocation == 1)
+    return invocation;
+  Value first = arith::MulIOp::create(
+      builder, loc, invocation, constantIndex(builder, loc, perInvocation));
+  return e ? arith::AddIOp::create(builder, loc, first,
+                                   constantIndex(builder, loc, e))
+           : first;
+}
+
+void storeInvocationValues(OpBuilder &builder, Location loc, Value buffer,
+                           Value invocation, ValueRange values) {
+  Value value = values.front();
+  if (values.size() > 1)
+    value =
+        vector::FromElementsOp::create(builder, loc, vec4Type(builder), values);
+  memref::StoreOp::create(builder, loc, value, buffer, invocation);
 }
 
 Value invocationIndex(OpBuilder &builder, Location loc) {

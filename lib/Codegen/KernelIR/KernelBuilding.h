@@ -63,6 +63,35 @@ createKernelFunction(mlir::OpBuilder &builder, mlir::gpu::GPUModuleOp kernels,
                      cgc::SubgraphOp subgraph, mlir::TypeRange arguments,
                      mlir::Location loc, int32_t workgroupSize);
 
+/// Output elements per invocation of a linear-launch kernel over `shape`:
+/// 4 (each output stored as one vec4) where every output is float32 of
+/// `shape` (no element owned by another invocation) and `shape` has at
+/// least 256 elements, a multiple of 4; else 1. lavapipe stores every
+/// scalar in a loop over the lanes (an add of two 1x96x160x160 tensors:
+/// 6.6 against 10.8 ms); smaller kernels fill one workgroup either way,
+/// and the one-element form is a quarter of the code.
+int64_t elementsPerInvocation(cgc::SubgraphOp subgraph,
+                              llvm::ArrayRef<int64_t> shape);
+
+/// createKernelFunction's buffers and workgroup size, the outputs typed as
+/// vec4 buffers when `perInvocation` is 4.
+mlir::gpu::GPUFuncOp createKernelFunction(mlir::OpBuilder &builder,
+                                          mlir::gpu::GPUModuleOp kernels,
+                                          cgc::SubgraphOp subgraph,
+                                          int64_t perInvocation);
+
+/// Output element `e` of an invocation computing `perInvocation`
+/// consecutive elements: perInvocation * invocation + e.
+mlir::Value elementOfInvocation(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Value invocation, int64_t perInvocation,
+                                int64_t e);
+
+/// Stores an invocation's values of one output (one, or four as one vec4)
+/// at `invocation` of `buffer`.
+void storeInvocationValues(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value buffer, mlir::Value invocation,
+                           mlir::ValueRange values);
+
 /// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x: the
 /// invocation's number in a linear launch.
 mlir::Value invocationIndex(mlir::OpBuilder &builder, mlir::Location loc);

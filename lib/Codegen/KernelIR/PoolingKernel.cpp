@@ -377,8 +377,8 @@ KernelModule PoolingKernelBuilder::build() {
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
   int64_t elements = shape.invocations();
-  int64_t perInvocation = elementsPerInvocation(subgraph, elements);
-  function = createOneResultFunction(builder, kernels, subgraph, perInvocation);
+  int64_t perInvocation = elementsPerInvocation(subgraph, shape.outShape);
+  function = createKernelFunction(builder, kernels, subgraph, perInvocation);
   builder.setInsertionPointToStart(&function.getBody().front());
 
   Value invocation = invocationIndex(builder, loc);
@@ -399,7 +399,8 @@ KernelModule PoolingKernelBuilder::build() {
     Value accumulated = accumulateWindow(0, plane, Value(), f32(initial));
     stored.push_back(applyEpilogue(finish(accumulated), element));
   }
-  storeInvocationValues(builder, loc, function, invocation, stored);
+  storeInvocationValues(builder, loc, function.getArguments().back(),
+                        invocation, stored);
   builder.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(builder, loc);
 

@@ -2,7 +2,7 @@
 //
 // An elementwise subgraph of at least 256 float32 elements computes four
 // consecutive elements per invocation and stores each output as a vec4
-// (ElementwiseKernel.cpp, storesVectors). Each element must read every
+// (KernelBuilding.h, elementsPerInvocation). Each element must read every
 // operand at its own position: full-shape, broadcast along the last
 // dimension, per channel and scalar operands, against the reference
 // executor.
