@@ -164,9 +164,8 @@ std::vector<std::string> partitionOrigins(MLIRContext &context,
   std::vector<std::string> origins;
   compiled->outputIR->walk([&](cgc::PartitionOp partition) {
     partition.walk([&](cgc::InvokeOp invoke) {
-      if (auto subgraph =
-              SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
-                  invoke, invoke.getCalleeAttr()))
+      if (auto subgraph = SymbolTable::lookupNearestSymbolFrom<cgc::SubgraphOp>(
+              invoke, invoke.getCalleeAttr()))
         origins.push_back(subgraph.getOrigin().str());
       return WalkResult::interrupt();
     });
