@@ -11,12 +11,44 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+constexpr const char *kUsage =
+    "usage: opencgc-make-models OUTDIR [NAME...]\n"
+    "Writes OUTDIR/NAME.onnx for each benchmark network named (all by "
+    "default):\nresnet50, mobilenetv2, squeezenet, densenet121.\n";
+
+bool isNetwork(const std::string &name) {
+  for (const opencgc::bench::NetworkRecipe &recipe :
+       opencgc::bench::getBenchmarkNetworks())
+    if (recipe.name == name)
+      return true;
+  return false;
+}
+} // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: opencgc-make-models OUTDIR [NAME...]\n");
+  std::string first = argc < 2 ? "" : argv[1];
+  if (first == "--help" || first == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  // An option is not a directory to create.
+  if (first.empty() || first[0] == '-') {
+    std::fputs(kUsage, stderr);
     return 2;
   }
+  std::vector<std::string> wanted(argv + 2, argv + argc);
+  for (const std::string &name : wanted)
+    if (!isNetwork(name)) {
+      std::fprintf(stderr,
+                   "error: no network named '%s' (resnet50, mobilenetv2, "
+                   "squeezenet, densenet121)\n",
+                   name.c_str());
+      return 1;
+    }
   std::filesystem::path directory = argv[1];
   std::error_code error;
   std::filesystem::create_directories(directory, error);
@@ -25,8 +57,6 @@ int main(int argc, char **argv) {
                  error.message().c_str());
     return 1;
   }
-  std::vector<std::string> wanted(argv + 2, argv + argc);
-  int written = 0;
   for (const opencgc::bench::NetworkRecipe &recipe :
        opencgc::bench::getBenchmarkNetworks()) {
     if (!wanted.empty() &&
@@ -42,12 +72,6 @@ int main(int argc, char **argv) {
     std::printf("%s: %d nodes, %.2f GMAC\n", path.c_str(),
                 generated.model.graph().node_size(),
                 double(generated.multiplyAdds) / 1e9);
-    ++written;
-  }
-  if (written == 0) {
-    std::fprintf(stderr, "error: no network named so (resnet50, mobilenetv2, "
-                         "squeezenet, densenet121)\n");
-    return 1;
   }
   return 0;
 }
