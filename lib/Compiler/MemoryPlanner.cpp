@@ -105,31 +105,62 @@ void computeFigures(llvm::ArrayRef<BufferRequest> requests, MemoryPlan &plan) {
     plan.peakLiveBytes = std::max(plan.peakLiveBytes, allLive[step]);
   }
 }
-} // namespace
 
-MemoryPlan planMemory(llvm::ArrayRef<BufferRequest> requests,
-                      llvm::ArrayRef<BorrowedArena> borrowed,
-                      uint64_t alignment) {
-  std::vector<unsigned> bySize(requests.size());
-  std::iota(bySize.begin(), bySize.end(), 0);
-  std::vector<unsigned> byStart = bySize;
+/// The orders the greedy packing is tried in. Largest first and first
+/// started first are the classic ones; longest-lived first (then by size
+/// times lifetime) places the buffers that span many steps, such as a dense
+/// block's concatenation output that each layer writes a slice of, before
+/// the short ones fragment the arena: on the DenseNet-121 benchmark model
+/// it reaches the lower bound where the classic orders are 5.3% above it.
+std::vector<std::vector<unsigned>>
+packingOrders(llvm::ArrayRef<BufferRequest> requests) {
+  auto steps = [&](unsigned i) {
+    return uint64_t(requests[i].lastStep - requests[i].firstStep + 1);
+  };
   auto larger = [&](unsigned a, unsigned b) {
     if (requests[a].bytes != requests[b].bytes)
       return requests[a].bytes > requests[b].bytes;
     return requests[a].firstStep < requests[b].firstStep;
   };
-  llvm::stable_sort(bySize, larger);
-  llvm::stable_sort(byStart, [&](unsigned a, unsigned b) {
+  auto earlier = [&](unsigned a, unsigned b) {
     if (requests[a].firstStep != requests[b].firstStep)
       return requests[a].firstStep < requests[b].firstStep;
     return larger(a, b);
-  });
-  MemoryPlan best = planInOrder(requests, borrowed, alignment, bySize);
-  MemoryPlan other = planInOrder(requests, borrowed, alignment, byStart);
-  if (other.scratchBytes < best.scratchBytes)
-    best = std::move(other);
-  computeFigures(requests, best);
-  return best;
+  };
+  auto longer = [&](unsigned a, unsigned b) {
+    if (steps(a) != steps(b))
+      return steps(a) > steps(b);
+    return larger(a, b);
+  };
+  auto moreArea = [&](unsigned a, unsigned b) {
+    uint64_t areaA = steps(a) * requests[a].bytes,
+             areaB = steps(b) * requests[b].bytes;
+    if (areaA != areaB)
+      return areaA > areaB;
+    return earlier(a, b);
+  };
+  std::vector<unsigned> identity(requests.size());
+  std::iota(identity.begin(), identity.end(), 0);
+  auto sorted = [&](auto less) {
+    std::vector<unsigned> order = identity;
+    llvm::stable_sort(order, less);
+    return order;
+  };
+  return {sorted(larger), sorted(earlier), sorted(longer), sorted(moreArea)};
+}
+} // namespace
+
+MemoryPlan planMemory(llvm::ArrayRef<BufferRequest> requests,
+                      llvm::ArrayRef<BorrowedArena> borrowed,
+                      uint64_t alignment) {
+  std::optional<MemoryPlan> best;
+  for (const std::vector<unsigned> &order : packingOrders(requests)) {
+    MemoryPlan plan = planInOrder(requests, borrowed, alignment, order);
+    if (!best || plan.scratchBytes < best->scratchBytes)
+      best = std::move(plan);
+  }
+  computeFigures(requests, *best);
+  return std::move(*best);
 }
 
 } // namespace opencgc::compiler

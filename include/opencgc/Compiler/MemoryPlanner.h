@@ -9,8 +9,8 @@
 //
 // The packing is greedy by size (largest first, each into the smallest gap
 // among the lifetime-overlapping buffers already placed; TFLite's and
-// IREE's strip packing), tried with a second order (by first step) and kept
-// when smaller.
+// IREE's strip packing), tried in three more orders (by first step, longest
+// lifetime first, largest size times lifetime first); the smallest wins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_COMPILER_MEMORYPLANNER_H

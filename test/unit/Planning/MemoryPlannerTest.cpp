@@ -76,6 +76,18 @@ TEST(MemoryPlanner, BorrowedArenaCapacityIsRespected) {
   EXPECT_EQ(plan.scratchBytes, 512u);
 }
 
+TEST(MemoryPlanner, LongLivedBuffersGoFirstWhenThatIsTighter) {
+  // Placed largest first, or first started first, the two 64-byte buffers
+  // take offsets 0 and 64 and the two longer-lived 32-byte ones end above
+  // them (128 bytes); longest-lived first reaches the lower bound, 96.
+  std::vector<BufferRequest> requests = {
+      {64, 2, 2}, {64, 4, 5}, {32, 3, 4}, {32, 1, 3}};
+  MemoryPlan plan = planMemory(requests, {}, 16);
+  expectNoConflicts(requests, plan);
+  EXPECT_EQ(plan.lowerBoundBytes, 96u);
+  EXPECT_EQ(plan.scratchBytes, 96u);
+}
+
 TEST(MemoryPlanner, EmptyPlan) {
   MemoryPlan plan = planMemory({}, {}, 256);
   EXPECT_EQ(plan.scratchBytes, 0u);
