@@ -6,7 +6,7 @@
 # (python3 with numpy and onnxruntime). Logs go to $OUT (default: ./out).
 # On the H200 of 2026-11-27 it all took about 6 minutes.
 set -u
-cd "$(dirname "${BASH_SOURCE[0]}")"
+cd "$(dirname "${BASH_SOURCE[0]}")" || exit 1
 OUT="${OUT:-$PWD/out}"; mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OPENCGC_LIBNVVM="$PWD/lib/libnvvm.so.4" OPENCGC_LIBDEVICE="$PWD/lib/libdevice.10.bc"
@@ -32,4 +32,5 @@ mkdir -p models
 timeout 120 bin/opencgc-make-models models squeezenet resnet50 > /dev/null
 # More models: MODELS="det.onnx:1x3x640x640 ..." (DIMS where the input's
 # dimensions are symbolic).
-timeout 900 python3 models.py "$PWD" models/*.onnx ${MODELS:-} 2>&1 | tee "$OUT/models.txt"
+read -r -a extra <<< "${MODELS:-}"
+timeout 900 python3 models.py "$PWD" models/*.onnx "${extra[@]}" 2>&1 | tee "$OUT/models.txt"
