@@ -28,7 +28,8 @@ class MatmulCodegenTest : public test::SingleKernelTest {};
 
 TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
   // Small tiles: 8 lanes x 4 columns, 4 rows per workgroup; row tiles
-  // are the launch's x.
+  // are the launch's x, column tiles its y, but for products at most 16
+  // deep (store-bound), where it is the other way round.
   for (auto [m, k, n] : {std::array<int64_t, 3>{1, 1, 1},
                          {5, 7, 12},
                          {4, 8, 32},
@@ -39,9 +40,10 @@ TEST_F(MatmulCodegenTest, MatmulsOfManyShapesLowerAndValidate) {
         compile({"mm", "matmul", {f32({m, k}), f32({k, n})}, "", f32({m, n})});
     ASSERT_TRUE(launch);
     EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{8, 1, 1}));
+    uint32_t rowTiles = (m + 3) / 4, columnTiles = (n + 31) / 32;
     EXPECT_EQ(launch->workgroupCount,
-              (std::array<uint32_t, 3>{uint32_t((m + 3) / 4),
-                                       uint32_t((n + 31) / 32), 1}));
+              k <= 16 ? (std::array<uint32_t, 3>{columnTiles, rowTiles, 1})
+                      : (std::array<uint32_t, 3>{rowTiles, columnTiles, 1}));
   }
 }
 
@@ -66,8 +68,10 @@ TEST_F(MatmulCodegenTest, WideTilesOnlyWhereTheyFillTheCores) {
     std::array<uint32_t, 3> workgroups;
   };
   for (const Case &c :
-       {Case{320, 16, 49, {10, 1, 1}}, Case{160, 16, 49, {10, 1, 1}},
-        Case{64, 8, 128, {4, 2, 1}}, Case{48, 8, 64, {12, 2, 1}}}) {
+       {Case{320, 32, 49, {10, 1, 1}}, Case{160, 32, 49, {10, 1, 1}},
+        Case{64, 32, 128, {4, 2, 1}}, Case{48, 32, 64, {12, 2, 1}},
+        // 16 deep: the same tiles, column tiles on x.
+        Case{48, 16, 64, {2, 12, 1}}}) {
     SCOPED_TRACE(llvm::formatv("{0}x{1}x{2}", c.m, c.k, c.n).str());
     std::optional<KernelLaunch> launch =
         compile({"mm",
@@ -110,7 +114,8 @@ TEST_F(MatmulCodegenTest, BatchedMatmulsLaunchOneLayerPerMatrix) {
                "",
                f32({2, 3, 5, 6})});
   ASSERT_TRUE(launch);
-  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{2, 1, 6}));
+  // 8 deep: column tiles on x, row tiles on y, one z layer per matrix.
+  EXPECT_EQ(launch->workgroupCount, (std::array<uint32_t, 3>{1, 2, 6}));
   // B shared by every matrix of A.
   EXPECT_TRUE(compile({"sharedB",
                        "matmul",

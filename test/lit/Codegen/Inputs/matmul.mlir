@@ -1,6 +1,7 @@
 // Hand-written Partition IR with matmul/gemm subgraphs for the code
 // generation tests: vec4 B and output, scalar edges (n % 4 != 0),
-// transposes with alpha/beta/C, a batched matmul and a fused epilogue.
+// transposes with alpha/beta/C, a batched matmul and a fused epilogue;
+// products 16 and 17 deep, either side of the launch order's switch.
 cgc.module {
   cgc.subgraph @matmulRelu attributes {origin = "test"} {
     cgc.functional_definition private @matmulReluFunctional(
@@ -28,6 +29,22 @@ cgc.module {
         %b: !cgc.tensor<4x8x!cgc.float32>) -> !cgc.tensor<2x3x8x!cgc.float32> {
       %0 = cgc_op.matmul(%a, %b) : (!cgc.tensor<2x3x4x!cgc.float32>, !cgc.tensor<4x8x!cgc.float32>)
       cgc.return %0 : !cgc.tensor<2x3x8x!cgc.float32>
+    }
+  }
+  cgc.subgraph @shallow attributes {origin = "test"} {
+    cgc.functional_definition private @shallowFunctional(
+        %a: !cgc.tensor<40x16x!cgc.float32>,
+        %b: !cgc.tensor<16x64x!cgc.float32>) -> !cgc.tensor<40x64x!cgc.float32> {
+      %0 = cgc_op.matmul(%a, %b) : (!cgc.tensor<40x16x!cgc.float32>, !cgc.tensor<16x64x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<40x64x!cgc.float32>
+    }
+  }
+  cgc.subgraph @deep attributes {origin = "test"} {
+    cgc.functional_definition private @deepFunctional(
+        %a: !cgc.tensor<40x17x!cgc.float32>,
+        %b: !cgc.tensor<17x64x!cgc.float32>) -> !cgc.tensor<40x64x!cgc.float32> {
+      %0 = cgc_op.matmul(%a, %b) : (!cgc.tensor<40x17x!cgc.float32>, !cgc.tensor<17x64x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<40x64x!cgc.float32>
     }
   }
 }
