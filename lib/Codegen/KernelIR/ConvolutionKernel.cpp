@@ -273,7 +273,8 @@ private:
   SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
                                    Value ih, Value kw, ValueRange accumulators);
   SmallVector<Value> emitLoops(ValueRange accumulators);
-  Value finish(Value accumulator, Value element);
+  Value finish(Value accumulator, Value element, Value outChannel,
+               Value column);
   void storeColumns(ValueRange accumulators);
 
   cgc::SubgraphOp subgraph;
@@ -615,10 +616,18 @@ ConvolutionKernelBuilder::emitLoops(ValueRange accumulators) {
   });
 }
 
-/// Loads a subgraph input at the element's coordinates, on first use.
-/// The epilogue for one accumulator whose flat output index is `element`.
-Value ConvolutionKernelBuilder::finish(Value accumulator, Value element) {
+/// The epilogue for one accumulator whose flat output index is `element`,
+/// at (batchIndex, outChannel, row, column). The coordinates are given, not
+/// recomputed from `element`, so a per-channel operand (a bias,
+/// batch_normalization's parameters) is read at the same index by every
+/// column of a channel and CSE leaves one load, sqrt and divide per channel
+/// and vec4 of columns.
+Value ConvolutionKernelBuilder::finish(Value accumulator, Value element,
+                                       Value outChannel, Value column) {
   IterationSpace space(builder, loc, element, shape.outShape);
+  for (auto [dim, coordinate] :
+       llvm::enumerate(ArrayRef<Value>{batchIndex, outChannel, row, column}))
+    space.setCoordinate(dim, coordinate);
   EpilogueEvaluator epilogue(builder, loc, space, [&](unsigned number) {
     return function.getArgument(number);
   });
@@ -644,9 +653,11 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
     for (int64_t k = 0; k < shape.channelTile; ++k) {
       Value first = add(add(rowStart, column), index(k * channelStride));
       SmallVector<Value> elements;
+      Value outChannel = add(channel, index(k));
       for (int64_t e = 0; e < width; ++e)
         elements.push_back(finish(accumulators[k * shape.columns + c + e],
-                                  e ? add(first, index(e)) : first));
+                                  e ? add(first, index(e)) : first, outChannel,
+                                  e ? add(column, index(e)) : column));
       if (width == 1) {
         memref::StoreOp::create(builder, loc, elements[0], out, first);
         continue;

@@ -43,6 +43,12 @@ public:
   /// the same element of `shape` (coordinate 0 along every broadcast
   /// dimension); null when every element is.
   mlir::Value ownsElementOf(llvm::ArrayRef<int64_t> shape);
+  /// Gives coordinate `dim` of the element where the kernel already has it
+  /// (a matmul row is an output channel): operands indexed by it alone are
+  /// then addressed by the same value for every element that shares it.
+  void setCoordinate(unsigned dim, mlir::Value value) {
+    coordinates[dim] = value;
+  }
 
 private:
   mlir::Value coordinate(unsigned dim);

@@ -133,6 +133,9 @@ struct MatmulShape {
   std::optional<Upsampling> upsampling;
   /// Rows per bias value (an upsampling's taps share their channel's).
   int64_t rowsPerBias = 1;
+  /// A convolution's product: the output is [N, M, ...], product row r
+  /// (of image n, the launch's z) lies in output channel r / rowsPerBias.
+  bool channelRows = false;
   Shape outShape;
   Tile tile = kSmallTile;
   /// Column tiles vary fastest in the launch grid (kStoreBoundDepth).
@@ -171,6 +174,7 @@ MatmulShape analyzePointwise(cgc_op::ConvolutionOp conv) {
   shape.n = product(x.drop_front(2));
   shape.bBatchStride = shape.k * shape.n;
   shape.rowBias = conv.getBias();
+  shape.channelRows = true;
   shape.outShape = Shape(shapeOf(conv.getOutput()));
   ArrayAttr strides = conv.getStridesAttr();
   if (!allEqual(strides, 1)) {
@@ -201,6 +205,7 @@ MatmulShape analyzeUpsampling(cgc_op::ConvTransposeOp conv) {
   shape.bBatchStride = shape.k * shape.n;
   shape.rowBias = conv.getBias();
   shape.rowsPerBias = w[2] * w[3];
+  shape.channelRows = true;
   shape.outShape = Shape(y);
   shape.upsampling = MatmulShape::Upsampling{w[2], w[3], x[3], y[2], y[3]};
   return shape;
@@ -404,7 +409,7 @@ private:
   Value loadRowBias(Value row);
   Value rowOffset(Value row);
   SmallVector<Value> columnOffsets();
-  Value finish(Value accumulator, Value element, Value rowBias);
+  Value finish(Value accumulator, Value element, Value row, Value rowBias);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -617,9 +622,21 @@ SmallVector<Value> MatmulKernelBuilder::emitLoop(int64_t begin, int64_t end,
 /// Gemm's scaling and C (or a convolution's bias, `rowBias`), then the
 /// epilogue, for one accumulator element whose flat output index is
 /// `element`.
-Value MatmulKernelBuilder::finish(Value accumulator, Value element,
+Value MatmulKernelBuilder::finish(Value accumulator, Value element, Value row,
                                   Value rowBias) {
   IterationSpace space(builder, loc, element, shape.outShape);
+  if (shape.channelRows) {
+    // Per-channel operands (biases, batch_normalization's parameters) are
+    // then read at the same index for all of a row's elements, so CSE
+    // leaves one load and one sqrt and divide per row and vec4 group
+    // instead of one per element.
+    space.setCoordinate(0, batchIndex);
+    space.setCoordinate(
+        1, shape.rowsPerBias == 1
+               ? row
+               : Value(arith::DivUIOp::create(builder, loc, row,
+                                              index(shape.rowsPerBias))));
+  }
   EpilogueEvaluator epilogue(builder, loc, space,
                              [&](unsigned number) { return argument(number); });
   auto f32 = [&](double value) -> Value {
@@ -681,7 +698,7 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
       auto element = [&](int64_t c) -> Value {
         Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
                                                  ArrayRef<int64_t>{c});
-        return finish(scalar, at(c), rowBias);
+        return finish(scalar, at(c), rows[i], rowBias);
       };
       Value rowInside = below(rows[i], shape.m);
       if (vectorOut) {
@@ -710,8 +727,9 @@ void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
 
 /// pairsUpsamplingTaps: rows i (kw = 0) and i + 1 (kw = 1, one element to
 /// the right) interleave into two vec4s per column group. Both rows are one
-/// channel's, so they share its bias; m is even, so row i + 1 is inside
-/// where row i is.
+/// channel's, so they share its bias and its channel coordinate (one
+/// per-channel load and computation per pair); m is even, so row i + 1 is
+/// inside where row i is.
 void MatmulKernelBuilder::storeTapPairs(ValueRange accumulators) {
   Value outBase = mul(batchIndex, shape.m * shape.n);
   SmallVector<Value> offsets = columnOffsets();
@@ -730,8 +748,8 @@ void MatmulKernelBuilder::storeTapPairs(ValueRange accumulators) {
             Value accumulator = accumulators[(i + kw) * tile.groups + j];
             Value scalar = vector::ExtractOp::create(builder, loc, accumulator,
                                                      ArrayRef<int64_t>{c});
-            elements.push_back(
-                finish(scalar, add(first, index(2 * c + kw)), rowBias));
+            elements.push_back(finish(scalar, add(first, index(2 * c + kw)),
+                                      rows[i], rowBias));
           }
         storeVector(ArrayRef(elements).take_front(kVector), first);
         storeVector(ArrayRef(elements).drop_front(kVector),

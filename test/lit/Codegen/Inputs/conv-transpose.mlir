@@ -23,6 +23,16 @@ cgc.module {
       cgc.return %1 : !cgc.tensor<1x2x4x8x!cgc.float32>
     }
   }
+  cgc.subgraph @upsampleBn attributes {origin = "test"} {
+    cgc.functional_definition private @n(
+        %x: !cgc.tensor<1x4x2x4x!cgc.float32>, %w: !cgc.tensor<4x2x2x2x!cgc.float32>,
+        %s: !cgc.tensor<2x!cgc.float32>, %o: !cgc.tensor<2x!cgc.float32>,
+        %m: !cgc.tensor<2x!cgc.float32>, %v: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<1x2x4x8x!cgc.float32> {
+      %0 = cgc_op.conv_transpose(%x, %w) {strides = [2, 2]} : (!cgc.tensor<1x4x2x4x!cgc.float32>, !cgc.tensor<4x2x2x2x!cgc.float32>)
+      %1 = cgc_op.batch_normalization(%0, %s, %o, %m, %v) : (!cgc.tensor<1x2x4x8x!cgc.float32>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<1x2x4x8x!cgc.float32>
+    }
+  }
   cgc.subgraph @upsampleGap attributes {origin = "test"} {
     cgc.functional_definition private @h(
         %x: !cgc.tensor<1x4x3x!cgc.float32>, %w: !cgc.tensor<4x2x2x!cgc.float32>,
