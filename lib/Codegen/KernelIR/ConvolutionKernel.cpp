@@ -658,15 +658,10 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
         elements.push_back(finish(accumulators[k * shape.columns + c + e],
                                   e ? add(first, index(e)) : first, outChannel,
                                   e ? add(column, index(e)) : column));
-      if (width == 1) {
+      if (width == 1)
         memref::StoreOp::create(builder, loc, elements[0], out, first);
-        continue;
-      }
-      Value vector =
-          vector::FromElementsOp::create(builder, loc, vec4Type(), elements);
-      memref::StoreOp::create(
-          builder, loc, vector, out,
-          Value(arith::DivUIOp::create(builder, loc, first, index(kVector))));
+      else
+        storeVectorAt(builder, loc, out, first, elements);
     }
   }
 }

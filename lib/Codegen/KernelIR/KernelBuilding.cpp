@@ -148,6 +148,15 @@ void storeInvocationValues(OpBuilder &builder, Location loc, Value buffer,
   memref::StoreOp::create(builder, loc, value, buffer, invocation);
 }
 
+void storeVectorAt(OpBuilder &builder, Location loc, Value buffer, Value first,
+                   ValueRange elements) {
+  Value vector =
+      vector::FromElementsOp::create(builder, loc, vec4Type(builder), elements);
+  Value index = arith::DivUIOp::create(builder, loc, first,
+                                       constantIndex(builder, loc, kVector));
+  memref::StoreOp::create(builder, loc, vector, buffer, index);
+}
+
 Value invocationIndex(OpBuilder &builder, Location loc) {
   Value blockX = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value blockY = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);

@@ -92,6 +92,12 @@ void storeInvocationValues(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value buffer, mlir::Value invocation,
                            mlir::ValueRange values);
 
+/// Stores four f32 values as the vec4 of `buffer` (typed as vec4s) that
+/// holds element `first`, a multiple of 4.
+void storeVectorAt(mlir::OpBuilder &builder, mlir::Location loc,
+                   mlir::Value buffer, mlir::Value first,
+                   mlir::ValueRange elements);
+
 /// (block_id.y * grid_dim.x + block_id.x) * 64 + thread_id.x: the
 /// invocation's number in a linear launch.
 mlir::Value invocationIndex(mlir::OpBuilder &builder, mlir::Location loc);

@@ -138,9 +138,12 @@ struct MatmulShape {
   bool channelRows = false;
   Shape outShape;
   Tile tile = kSmallTile;
-  /// Column tiles vary fastest in the launch grid (kStoreBoundDepth).
-  bool columnsFastest = false;
 };
+
+/// Whether column tiles vary fastest in the launch grid (kStoreBoundDepth).
+bool launchesColumnsFirst(const MatmulShape &shape) {
+  return shape.k <= kStoreBoundDepth;
+}
 
 /// A batch stride for an operand of numpy matmul: its batch dims must be
 /// the output's or all 1 (one matrix for every batch).
@@ -262,7 +265,7 @@ std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
                                      const Tile &tile) {
   int64_t rowTiles = (shape.m + tile.rows - 1) / tile.rows;
   int64_t columnTiles = (shape.n + tile.columns() - 1) / tile.columns();
-  if (shape.columnsFastest)
+  if (launchesColumnsFirst(shape))
     return {columnTiles, rowTiles, shape.batch};
   return {rowTiles, columnTiles, shape.batch};
 }
@@ -298,7 +301,6 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
             .str());
   };
   shape.tile = chooseTile(shape);
-  shape.columnsFastest = shape.k <= kStoreBoundDepth;
   if (shape.m * shape.n * shape.k * shape.batch == 0)
     return refuse("on empty tensors has no kernel generator yet");
   if (llvm::any_of(workgroupGrid(shape, shape.tile),
@@ -406,6 +408,7 @@ private:
   void storeVector(ValueRange elements, Value first);
   void ifThen(Value condition, llvm::function_ref<void()> body);
   Value below(Value x, int64_t bound);
+  Value channelOfRow(Value row);
   Value loadRowBias(Value row);
   Value rowOffset(Value row);
   SmallVector<Value> columnOffsets();
@@ -456,12 +459,11 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
 
 void MatmulKernelBuilder::computeOffsets() {
   Value lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  bool columnsFirst = launchesColumnsFirst(shape);
   Value columnTile = gpu::BlockIdOp::create(
-      builder, loc,
-      shape.columnsFastest ? gpu::Dimension::x : gpu::Dimension::y);
+      builder, loc, columnsFirst ? gpu::Dimension::x : gpu::Dimension::y);
   Value rowTile = gpu::BlockIdOp::create(
-      builder, loc,
-      shape.columnsFastest ? gpu::Dimension::y : gpu::Dimension::x);
+      builder, loc, columnsFirst ? gpu::Dimension::y : gpu::Dimension::x);
   batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
   Value aBase = mul(batchIndex, shape.aBatchStride);
   Value bBase = mul(batchIndex, shape.bBatchStride);
@@ -631,11 +633,7 @@ Value MatmulKernelBuilder::finish(Value accumulator, Value element, Value row,
     // leaves one load and one sqrt and divide per row and vec4 group
     // instead of one per element.
     space.setCoordinate(0, batchIndex);
-    space.setCoordinate(
-        1, shape.rowsPerBias == 1
-               ? row
-               : Value(arith::DivUIOp::create(builder, loc, row,
-                                              index(shape.rowsPerBias))));
+    space.setCoordinate(1, channelOfRow(row));
   }
   EpilogueEvaluator epilogue(builder, loc, space,
                              [&](unsigned number) { return argument(number); });
@@ -671,13 +669,18 @@ Value MatmulKernelBuilder::below(Value x, int64_t bound) {
                                index(bound));
 }
 
+/// The output channel of a convolution's product row (channelRows).
+Value MatmulKernelBuilder::channelOfRow(Value row) {
+  if (shape.rowsPerBias == 1)
+    return row;
+  return arith::DivUIOp::create(builder, loc, row, index(shape.rowsPerBias));
+}
+
 Value MatmulKernelBuilder::loadRowBias(Value row) {
   if (!shape.rowBias)
     return {};
-  row = clamp(row, shape.m - 1);
-  if (shape.rowsPerBias != 1)
-    row = arith::DivUIOp::create(builder, loc, row, index(shape.rowsPerBias));
-  return memref::LoadOp::create(builder, loc, buffer(shape.rowBias), row);
+  return memref::LoadOp::create(builder, loc, buffer(shape.rowBias),
+                                channelOfRow(clamp(row, shape.m - 1)));
 }
 
 void MatmulKernelBuilder::storeTile(ValueRange accumulators) {
@@ -762,11 +765,8 @@ void MatmulKernelBuilder::storeTapPairs(ValueRange accumulators) {
 /// Stores four finished elements as the vec4 at output element `first` (a
 /// multiple of 4).
 void MatmulKernelBuilder::storeVector(ValueRange elements, Value first) {
-  Value vector =
-      vector::FromElementsOp::create(builder, loc, accumulatorType(), elements);
-  memref::StoreOp::create(
-      builder, loc, vector, argument(definition.getNumArguments()),
-      Value(arith::DivUIOp::create(builder, loc, first, index(kVector))));
+  storeVectorAt(builder, loc, argument(definition.getNumArguments()), first,
+                elements);
 }
 
 /// Where product row `row` starts in the output (of one batch): row * n,
