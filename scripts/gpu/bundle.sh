@@ -14,7 +14,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${BUILD_DIR:-$ROOT/build}"
 CUDA="${CUDA_HOME:-/usr/local/cuda}"
-TESTDATA="${OPENCGC_ONNX_TESTDATA_DIR:-/usr/share/libonnx-testdata/data}"
 OUT="$(mkdir -p "${1:?usage: bundle.sh OUTDIR}" && cd "$1" && pwd)"
 STAGE="$(mktemp -d)"
 trap 'rm -rf "$STAGE"' EXIT
@@ -31,18 +30,23 @@ done
 [[ -f "$STAGE/lib/libnvvm.so.4" ]] || { echo "error: no libnvvm.so.4 under $CUDA" >&2; exit 1; }
 cp "$CUDA/nvvm/libdevice/libdevice.10.bc" "$STAGE/lib/"
 
-# The tests conformance-nvvm-host runs (test/conformance/CMakeLists.txt).
-python3 - "$TESTDATA" "$STAGE/data" <<'PY'
-import os, re, shutil, sys
-src, dst = sys.argv[1:]
-keep = re.compile(r"^test_(add|sub|mul|div|relu|sigmoid|tanh|exp|log|sqrt|abs|neg|pow|clip|elu|selu|leakyrelu|softplus|softsign|hardsigmoid|where|greater|less|equal|not|and|or|xor|ceil|floor|reciprocal|sin|cos|erf|mean|max|min|sum|conv|Conv2d|gemm|matmul|reduce|softmax|logsoftmax|batchnorm|BatchNorm|layer_normalization|instancenorm|mvn|lrn|averagepool|globalaveragepool|globalmaxpool|AvgPool|MaxPool|LPPool|upsample|depthtospace|spacetodepth|concat|Concat|transpose|reshape|flatten|Flatten|squeeze|unsqueeze|Squeeze|View|Permute)")
-drop = re.compile(r"int|float64|expand|argmax|_types_|log_sum_exp|^test_equal|where_long")
-for folder in ("node", "pytorch-converted"):
-    for name in os.listdir(os.path.join(src, folder)):
+# The tests conformance-nvvm-host runs: its folders, --filter and
+# --exclude, read from ctest so test/conformance/CMakeLists.txt stays their
+# one home.
+ctest --test-dir "$BUILD" --show-only=json-v1 |
+python3 -c '
+import json, os, re, shutil, sys
+dst = sys.argv[1]
+(command,) = [t["command"] for t in json.load(sys.stdin)["tests"]
+              if t["name"] == "conformance-nvvm-host"]
+keep = re.compile(command[command.index("--filter") + 1])
+drop = re.compile(command[command.index("--exclude") + 1])
+for root in (a for a in command if os.path.isdir(a)):
+    for name in os.listdir(root):
         if keep.search(name) and not drop.search(name):
-            shutil.copytree(os.path.join(src, folder, name),
-                            os.path.join(dst, folder, name))
-PY
+            shutil.copytree(os.path.join(root, name),
+                            os.path.join(dst, os.path.basename(root), name))
+' "$STAGE/data"
 cp "$ROOT/test/conformance/run_conformance.py" \
    "$ROOT/test/conformance/reference-pass-list.txt" \
    "$ROOT/scripts/gpu/check.sh" "$ROOT/scripts/gpu/models.py" "$STAGE/"
