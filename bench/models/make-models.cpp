@@ -15,10 +15,23 @@
 #include <vector>
 
 namespace {
-constexpr const char *kUsage =
-    "usage: opencgc-make-models OUTDIR [NAME...]\n"
-    "Writes OUTDIR/NAME.onnx for each benchmark network named (all by "
-    "default):\nresnet50, mobilenetv2, squeezenet, densenet121.\n";
+/// "resnet50, mobilenetv2, ...": the networks, as getBenchmarkNetworks
+/// lists them.
+std::string networkNames() {
+  std::string names;
+  for (const opencgc::bench::NetworkRecipe &recipe :
+       opencgc::bench::getBenchmarkNetworks())
+    names += (names.empty() ? "" : ", ") + recipe.name;
+  return names;
+}
+
+void printUsage(FILE *stream) {
+  std::fprintf(stream,
+               "usage: opencgc-make-models OUTDIR [NAME...]\n"
+               "Writes OUTDIR/NAME.onnx for each benchmark network named (all "
+               "by default):\n%s.\n",
+               networkNames().c_str());
+}
 
 bool isNetwork(const std::string &name) {
   for (const opencgc::bench::NetworkRecipe &recipe :
@@ -32,21 +45,19 @@ bool isNetwork(const std::string &name) {
 int main(int argc, char **argv) {
   std::string first = argc < 2 ? "" : argv[1];
   if (first == "--help" || first == "-h") {
-    std::fputs(kUsage, stdout);
+    printUsage(stdout);
     return 0;
   }
   // An option is not a directory to create.
   if (first.empty() || first[0] == '-') {
-    std::fputs(kUsage, stderr);
+    printUsage(stderr);
     return 2;
   }
   std::vector<std::string> wanted(argv + 2, argv + argc);
   for (const std::string &name : wanted)
     if (!isNetwork(name)) {
-      std::fprintf(stderr,
-                   "error: no network named '%s' (resnet50, mobilenetv2, "
-                   "squeezenet, densenet121)\n",
-                   name.c_str());
+      std::fprintf(stderr, "error: no network named '%s' (%s)\n", name.c_str(),
+                   networkNames().c_str());
       return 1;
     }
   std::filesystem::path directory = argv[1];
