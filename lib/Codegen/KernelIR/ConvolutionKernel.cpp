@@ -3,7 +3,8 @@
 // Direct convolution, float32, NCHW. Each invocation computes a few
 // consecutive output columns (4; on the fast path 4 to 16) of up to
 // kMaxChannels output channels (the largest of 16, 8, 4, 1 dividing a
-// group's channels) of one (batch, output row), accumulating in f32 registers
+// group's channels) of one (batch, output row), or on the fast path of up
+// to 4 consecutive rows (chooseRows), accumulating in f32 registers
 // over the input channels of their group and the kernel window; every input
 // element loaded serves each channel. Padding taps are handled without
 // branches: the input coordinate is clamped into the tensor for the load and
@@ -43,6 +44,8 @@
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace opencgc::codegen {
@@ -63,6 +66,13 @@ constexpr int64_t kMaxStepFmas = 6272;
 /// 19.5 against 23.5 ms, and 26 ms with whole windows (its 49 taps' input
 /// elements no longer fit the registers).
 constexpr int64_t kMaxChainTaps = 9;
+/// Multi-row fast-path tiles (chooseRows): output rows and columns per
+/// invocation, and the unrolled step's limit in FMAs (3x3 over 4 input
+/// channels for 8 channels x 8 columns x 4 rows; those kernels take about
+/// 170 ms to compile against 90 for the one-row tile).
+constexpr int64_t kRowsPerInvocation = 4;
+constexpr int64_t kColumnsWithRows = 8;
+constexpr int64_t kMaxRowsStepFmas = 9216;
 
 /// The convolution's geometry (2-D spatial, NCHW).
 struct ConvShape {
@@ -72,6 +82,7 @@ struct ConvShape {
   Shape outShape;
   int64_t channelTile = 1;    // output channels per invocation
   int64_t columns = kColumns; // output columns per invocation
+  int64_t rows = 1;           // fast path: output rows per invocation
   bool unrolled = false;      // fast path: window unrolled, rows reused
   bool vectorInput = false;   // fast path: input rows read as vec4s
   bool vectorWeights = false; // fast path: weights read as vec4s
@@ -81,6 +92,11 @@ struct ConvShape {
   int64_t groupIn() const { return inChannels / groups; }
   int64_t groupOut() const { return outChannels / groups; }
   int64_t columnTiles() const { return (outW + columns - 1) / columns; }
+  int64_t rowTiles() const { return (outH + rows - 1) / rows; }
+  /// The accumulator of the tile's channel k, row i and column j.
+  int64_t accumulator(int64_t k, int64_t i, int64_t j) const {
+    return (k * rows + i) * columns + j;
+  }
   /// Fast path: the vec4s of an input row an invocation reads, its
   /// columns' and one either side for the window's reach.
   int64_t loadedRowVectors() const { return columns / kVector + 2; }
@@ -90,7 +106,7 @@ struct ConvShape {
     return j * strideW + kw * dilationW - padW;
   }
   int64_t invocations() const {
-    return batch * (outChannels / channelTile) * outH * columnTiles();
+    return batch * (outChannels / channelTile) * rowTiles() * columnTiles();
   }
 };
 
@@ -119,6 +135,31 @@ int64_t columnsFor(int64_t width, int64_t target, bool vectors) {
     if (padded(c) < padded(best))
       best = c;
   return best;
+}
+
+/// Output rows per invocation on the fast path (docs/kernel-ir.md, "Fast
+/// path register tiles"): each weight loaded then feeds every row, and each
+/// input row every output row it reaches. With vec4 weights and at least 8
+/// channels, 8 channels x 8 columns x 4 rows instead of 16 x 8 x 1 (64->64
+/// 3x3 at 56x56 2.51-2.55 against 3.06-3.08 ms); depthwise at stride 1, 2
+/// rows (5x5 at 40x40: 0.68-0.70 against 0.93-1.7 ms; at stride 2 they
+/// were slower). The unrolled step stays within kMaxRowsStepFmas.
+void chooseRows(ConvShape &s, bool inputAsVectors) {
+  int64_t rows = 1;
+  if (s.vectorWeights && s.channelTile >= 8 && s.outH > 1) {
+    s.channelTile = 8;
+    s.columns = columnsFor(s.outW, kColumnsWithRows, inputAsVectors);
+    s.vectorOutput = s.columns % kVector == 0 && s.outW % kVector == 0;
+    rows = kRowsPerInvocation;
+  } else if (s.channelTile == 1 && s.strideH == 1) {
+    rows = 2;
+  }
+  rows = std::min(rows, s.outH);
+  while (rows > 1 &&
+         s.channelStep * s.taps() * s.channelTile * s.columns * rows >
+             kMaxRowsStepFmas)
+    rows /= 2;
+  s.rows = rows;
 }
 
 /// Whether the fast path applies (a small window), its register tile, and
@@ -166,6 +207,7 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
   // Whole vec4s of a row: lavapipe stores each scalar in a loop over the
   // lanes, a vec4 in one.
   s.vectorOutput = columns % kVector == 0 && s.outW % kVector == 0;
+  chooseRows(s, inputAsVectors);
 }
 
 llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
@@ -265,17 +307,22 @@ private:
   void prepareVectorColumns();
   void prepareScalarColumns();
   SmallVector<Value> vectorStep(Value step, ValueRange accumulators);
+  /// A channel's input rows loaded so far, by input row relative to the
+  /// invocation's first window row.
+  using LoadedRows = std::map<int64_t, SmallVector<Value>>;
   void accumulateRows(Value step, Value plane, int64_t c, int64_t firstRow,
-                      int64_t rowCount, SmallVectorImpl<Value> &result);
-  SmallVector<Value> loadInputRow(Value plane, int64_t kh);
-  SmallVector<Value> loadInputElements(Value plane, int64_t kh);
+                      int64_t rowCount, LoadedRows &loaded,
+                      SmallVectorImpl<Value> &result);
+  SmallVector<Value> loadInputRow(Value plane, int64_t offset);
+  SmallVector<Value> loadInputElements(Value plane, int64_t offset);
   Value weightAt(Value step, int64_t k, int64_t tap);
   SmallVector<Value> accumulateTap(Value inputBase, Value weightOffset,
                                    Value ih, Value kw, ValueRange accumulators);
   SmallVector<Value> emitLoops(ValueRange accumulators);
-  Value finish(Value accumulator, Value element, Value outChannel,
+  Value finish(Value accumulator, Value element, Value outChannel, Value outRow,
                Value column);
   void storeColumns(ValueRange accumulators);
+  void storeRow(ValueRange accumulators, int64_t i, Value outRow);
 
   cgc::SubgraphOp subgraph;
   cgc::FunctionalDefinitionOp definition;
@@ -339,26 +386,26 @@ void ConvolutionKernelBuilder::decompose(Value invocation) {
                                    arith::RemUIOp::create(builder, loc, x, c));
   };
   auto [rest, tile] = divRem(invocation, shape.columnTiles());
-  auto [rest2, outRow] = divRem(rest, shape.outH);
+  auto [rest2, rowTile] = divRem(rest, shape.rowTiles());
   auto [n, block] = divRem(rest2, shape.outChannels / shape.channelTile);
   batchIndex = n;
   channel = mul(block, shape.channelTile);
-  row = outRow;
+  row = mul(rowTile, shape.rows);
   columnTile = tile;
   firstColumn = mul(tile, shape.columns);
 }
 
-/// Input row ih = row * strideH - padH + kh * dilationH of channel `plane`
+/// Input row ih = row * strideH - padH + offset of channel `plane` (offset
+/// i * strideH + kh * dilationH for output row row + i and kernel row kh)
 /// around the invocation's columns: element e + kVector is column
 /// firstColumn + e, 0 outside the input (null where the window never
 /// reaches).
 SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
-                                                          int64_t kh) {
+                                                          int64_t offset) {
   if (!shape.vectorInput)
-    return loadInputElements(plane, kh);
+    return loadInputElements(plane, offset);
   int64_t rowVectors = shape.inW / kVector;
-  Value ih =
-      add(mul(row, shape.strideH), index(kh * shape.dilationH - shape.padH));
+  Value ih = add(mul(row, shape.strideH), index(offset - shape.padH));
   Value rowInside = inside(ih, shape.inH);
   Value rowStart =
       mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), rowVectors);
@@ -386,9 +433,8 @@ SmallVector<Value> ConvolutionKernelBuilder::loadInputRow(Value plane,
 /// As loadInputRow, element by element: element o - offsetBase is input
 /// column firstColumn * strideW + o.
 SmallVector<Value> ConvolutionKernelBuilder::loadInputElements(Value plane,
-                                                               int64_t kh) {
-  Value ih =
-      add(mul(row, shape.strideH), index(kh * shape.dilationH - shape.padH));
+                                                               int64_t offset) {
+  Value ih = add(mul(row, shape.strideH), index(offset - shape.padH));
   Value rowInside = inside(ih, shape.inH);
   Value rowStart =
       mul(add(mul(plane, shape.inH), clampInto(ih, shape.inH)), shape.inW);
@@ -433,9 +479,10 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
   SmallVector<Value> result(accumulators);
   for (int64_t c = 0; c < shape.channelStep; ++c) {
     Value plane = add(firstInput, add(mul(step, shape.channelStep), index(c)));
+    LoadedRows loaded;
     for (int64_t kh = 0; kh < shape.kernelH; kh += chainRows)
       accumulateRows(step, plane, c, kh,
-                     std::min(chainRows, shape.kernelH - kh), result);
+                     std::min(chainRows, shape.kernelH - kh), loaded, result);
   }
   return result;
 }
@@ -448,26 +495,33 @@ ConvolutionKernelBuilder::vectorStep(Value step, ValueRange accumulators) {
 void ConvolutionKernelBuilder::accumulateRows(Value step, Value plane,
                                               int64_t c, int64_t firstRow,
                                               int64_t rowCount,
+                                              LoadedRows &loaded,
                                               SmallVectorImpl<Value> &result) {
-  SmallVector<SmallVector<Value>> rows;
-  for (int64_t kh = firstRow; kh < firstRow + rowCount; ++kh)
-    rows.push_back(loadInputRow(plane, kh));
+  // The input row of output row i and kernel row firstRow + r.
+  auto inputRow = [&](int64_t i, int64_t r) -> ArrayRef<Value> {
+    int64_t offset = i * shape.strideH + (firstRow + r) * shape.dilationH;
+    auto [it, inserted] = loaded.try_emplace(offset);
+    if (inserted)
+      it->second = loadInputRow(plane, offset);
+    return it->second;
+  };
   int64_t taps = rowCount * shape.kernelW;
   int64_t firstTap = (c * shape.kernelH + firstRow) * shape.kernelW;
   for (int64_t k = 0; k < shape.channelTile; ++k) {
     SmallVector<Value> weights;
     for (int64_t tap = 0; tap < taps; ++tap)
       weights.push_back(weightAt(step, k, firstTap + tap));
-    for (int64_t j = 0; j < shape.columns; ++j) {
-      Value &accumulator = result[k * shape.columns + j];
-      for (int64_t tap = 0; tap < taps; ++tap) {
-        ArrayRef<Value> x = rows[tap / shape.kernelW];
-        int64_t kw = tap % shape.kernelW;
-        accumulator = math::FmaOp::create(
-            builder, loc, weights[tap], x[shape.tapOffset(j, kw) - offsetBase],
-            accumulator);
+    for (int64_t i = 0; i < shape.rows; ++i)
+      for (int64_t j = 0; j < shape.columns; ++j) {
+        Value &accumulator = result[shape.accumulator(k, i, j)];
+        for (int64_t tap = 0; tap < taps; ++tap) {
+          ArrayRef<Value> x = inputRow(i, tap / shape.kernelW);
+          int64_t kw = tap % shape.kernelW;
+          accumulator = math::FmaOp::create(
+              builder, loc, weights[tap],
+              x[shape.tapOffset(j, kw) - offsetBase], accumulator);
+        }
       }
-    }
   }
 }
 
@@ -574,7 +628,7 @@ ConvolutionKernelBuilder::accumulateTap(Value inputBase, Value weightOffset,
                                add(rowBase, clampInto(iw, shape.inW)));
     Value x = arith::SelectOp::create(builder, loc, valid, loaded, zero);
     for (int64_t k = 0; k < shape.channelTile; ++k) {
-      Value &accumulator = result[k * shape.columns + c];
+      Value &accumulator = result[shape.accumulator(k, 0, c)];
       accumulator =
           math::FmaOp::create(builder, loc, weights[k], x, accumulator);
     }
@@ -623,10 +677,11 @@ ConvolutionKernelBuilder::emitLoops(ValueRange accumulators) {
 /// column of a channel and CSE leaves one load, sqrt and divide per channel
 /// and vec4 of columns.
 Value ConvolutionKernelBuilder::finish(Value accumulator, Value element,
-                                       Value outChannel, Value column) {
+                                       Value outChannel, Value outRow,
+                                       Value column) {
   IterationSpace space(builder, loc, element, shape.outShape);
   for (auto [dim, coordinate] :
-       llvm::enumerate(ArrayRef<Value>{batchIndex, outChannel, row, column}))
+       llvm::enumerate(ArrayRef<Value>{batchIndex, outChannel, outRow, column}))
     space.setCoordinate(dim, coordinate);
   EpilogueEvaluator epilogue(builder, loc, space, [&](unsigned number) {
     return function.getArgument(number);
@@ -639,9 +694,26 @@ Value ConvolutionKernelBuilder::finish(Value accumulator, Value element,
 /// or with vectorOutput as vec4s (the row and the tile are whole vec4s, so
 /// a vec4 lies wholly inside the row or outside it).
 void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
+  for (int64_t i = 0; i < shape.rows; ++i) {
+    OpBuilder::InsertionGuard guard(builder);
+    Value outRow = add(row, index(i));
+    // The first row always exists; the others only where rows does not
+    // divide the height.
+    if (i > 0 && shape.outH % shape.rows) {
+      auto ifOp = scf::IfOp::create(builder, loc,
+                                    lessThan(outRow, index(shape.outH)), false);
+      builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    }
+    storeRow(accumulators, i, outRow);
+  }
+}
+
+/// Output row `outRow` (the tile's row i).
+void ConvolutionKernelBuilder::storeRow(ValueRange accumulators, int64_t i,
+                                        Value outRow) {
   Value out = function.getArgument(definition.getNumArguments());
   Value plane = add(mul(batchIndex, shape.outChannels), channel);
-  Value rowStart = mul(add(mul(plane, shape.outH), row), shape.outW);
+  Value rowStart = mul(add(mul(plane, shape.outH), outRow), shape.outW);
   int64_t channelStride = shape.outH * shape.outW;
   int64_t width = shape.vectorOutput ? kVector : 1;
   for (int64_t c = 0; c < shape.columns; c += width) {
@@ -655,9 +727,9 @@ void ConvolutionKernelBuilder::storeColumns(ValueRange accumulators) {
       SmallVector<Value> elements;
       Value outChannel = add(channel, index(k));
       for (int64_t e = 0; e < width; ++e)
-        elements.push_back(finish(accumulators[k * shape.columns + c + e],
+        elements.push_back(finish(accumulators[shape.accumulator(k, i, c + e)],
                                   e ? add(first, index(e)) : first, outChannel,
-                                  e ? add(column, index(e)) : column));
+                                  outRow, e ? add(column, index(e)) : column));
       if (width == 1)
         memref::StoreOp::create(builder, loc, elements[0], out, first);
       else
@@ -686,7 +758,7 @@ KernelModule ConvolutionKernelBuilder::build() {
                                            add(channel, index(k))))
             : Value(arith::ConstantOp::create(builder, loc,
                                               builder.getF32FloatAttr(0)));
-    accumulators.append(shape.columns, initial);
+    accumulators.append(shape.rows * shape.columns, initial);
   }
   storeColumns(shape.unrolled ? emitUnrolledLoop(accumulators)
                               : emitLoops(accumulators));

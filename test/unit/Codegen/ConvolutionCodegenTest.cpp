@@ -31,9 +31,9 @@ struct ConvCase {
   std::array<int64_t, 4> input, weight, output;
   std::string attributes;
   bool bias;
-  /// The register tile chooseFastPath picks: output channels and columns
-  /// per invocation.
-  int64_t channels, columns;
+  /// The register tile chooseFastPath picks: output channels, columns and
+  /// rows per invocation.
+  int64_t channels, columns, rows = 1;
 };
 
 TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
@@ -62,7 +62,8 @@ TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
        " {dilations = [2, 2]}",
        true,
        1,
-       5},
+       5,
+       2},
       {"grouped",
        {1, 4, 6, 6},
        {6, 2, 3, 3},
@@ -70,7 +71,8 @@ TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
        " {group = 2 : i64, start_padding = [1, 1], end_padding = [1, 1]}",
        true,
        1,
-       6},
+       6,
+       2},
       {"groupedTiled",
        {1, 4, 6, 6},
        {8, 2, 3, 3},
@@ -88,15 +90,39 @@ TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
        false,
        1,
        3},
-      // Vec4 weights: 16 channels x 8 columns (5 workgroups; 10 with 4).
+      // Vec4 weights: 8 channels x 8 columns x 4 rows (3 workgroups; 5
+      // with 16 channels and one row).
       {"wide",
        {4, 16, 16, 40},
        {16, 16, 3, 3},
        {4, 16, 16, 40},
        " {start_padding = [1, 1], end_padding = [1, 1]}",
        true,
+       8,
+       8,
+       4},
+      // Rows that 4 does not divide: the last tile's rows past the height
+      // are computed but not stored (2 workgroups).
+      {"wideUneven",
+       {1, 32, 10, 56},
+       {32, 32, 3, 3},
+       {1, 32, 10, 56},
+       " {start_padding = [1, 1], end_padding = [1, 1]}",
+       false,
+       8,
+       8,
+       4},
+      // Depthwise at stride 1: 2 rows of 16 columns (30 workgroups; 60 with
+      // one row).
+      {"depthwiseRows",
+       {1, 96, 20, 32},
+       {96, 1, 5, 5},
+       {1, 96, 20, 32},
+       " {group = 96 : i64, start_padding = [2, 2], end_padding = [2, 2]}",
+       true,
+       1,
        16,
-       8},
+       2},
       // Weights one by one: 8 channels x 15 columns of 30-wide rows.
       {"stem",
        {4, 3, 20, 60},
@@ -117,7 +143,7 @@ TEST_F(ConvolutionCodegenTest, ConvolutionsLowerAndValidate) {
     ASSERT_TRUE(launch);
     // 64 invocations per workgroup.
     int64_t invocations = c.output[0] * (c.output[1] / c.channels) *
-                          c.output[2] *
+                          ((c.output[2] + c.rows - 1) / c.rows) *
                           ((c.output[3] + c.columns - 1) / c.columns);
     EXPECT_EQ(launch->workgroupSize, (std::array<uint32_t, 3>{64, 1, 1}));
     EXPECT_EQ(

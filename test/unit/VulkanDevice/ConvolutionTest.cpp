@@ -162,8 +162,9 @@ TEST_P(ConvolutionKernelTest, ElementFastPathMatchesTheReference) {
   expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
 }
 
-// The fast path's register tiles (chooseFastPath): 16 channels x 8 columns
-// over vec4 rows, the last column tile partial; 8 channels x 15 columns
+// The fast path's register tiles (chooseFastPath, chooseRows): 8 channels x
+// 8 columns x 4 rows over vec4 rows, the last column tile partial and the
+// last row tile 2 rows past the height; 8 channels x 15 columns
 // where weights are read one by one (a stem-like 7x7 window, stride 2, rows
 // 30 wide); a depthwise window over 16 columns; 7 columns of a 14-wide row.
 TEST_P(ConvolutionKernelTest, RegisterTilesMatchTheReference) {
@@ -188,6 +189,33 @@ TEST_P(ConvolutionKernelTest, RegisterTilesMatchTheReference) {
   for (const Conv &c : cases)
     expectMatchesReference(convBiasRelu(c, /*residual=*/false));
   expectMatchesReference(convBiasRelu(cases[1], /*residual=*/true));
+}
+
+// Several output rows per invocation (chooseRows): heights that 4 (or, for
+// depthwise layers, 2) does not divide, so the last tile's extra rows are
+// computed from clamped, zeroed loads and not stored; dilation, where the
+// rows' windows share fewer input rows; a second image; a residual operand
+// read at each row's own coordinates.
+TEST_P(ConvolutionKernelTest, MultiRowTilesMatchTheReference) {
+  std::vector<Conv> cases = {
+      {{2, 16, 7, 12},
+       {16, 16, 3, 3},
+       {2, 16, 7, 12},
+       " {start_padding = [1, 1], end_padding = [1, 1]}"},
+      {{1, 8, 11, 16}, {8, 8, 3, 3}, {1, 8, 7, 12}, " {dilations = [2, 2]}"},
+      {{1, 6, 9, 12},
+       {6, 1, 5, 5},
+       {1, 6, 9, 12},
+       " {group = 6 : i64, start_padding = [2, 2], end_padding = [2, 2]}"},
+      {{1, 8, 5, 9},
+       {8, 1, 3, 3},
+       {1, 8, 5, 9},
+       " {group = 8 : i64, start_padding = [1, 1], end_padding = [1, 1]}"},
+  };
+  for (const Conv &c : cases)
+    expectMatchesReference(convBiasRelu(c, /*residual=*/false));
+  expectMatchesReference(convBiasRelu(cases[0], /*residual=*/true));
+  expectMatchesReference(convBiasRelu(cases[2], /*residual=*/true));
 }
 
 // Pointwise convolutions (1x1 window, no padding, one group) run through
