@@ -224,10 +224,53 @@ CompiledProgram::compile(cgc::ModuleOp outputIR,
   return compiled;
 }
 
+/// The bind points of the partition an invoke runs.
+llvm::ArrayRef<device::BindPoint>
+CompiledProgram::bindPointsOf(cgc::InvokeOp invoke) const {
+  const PartitionProgram &callee = partitions.find(invoke.getCallee())->second;
+  return callee.stateObject->getProgram(invoke.getCallee())->getBindPoints();
+}
+
+/// How the invokes bind each named constant. A bind point whose kernels read
+/// a constant re-laid out must be bound to a named constant, whose laid-out
+/// copy the memory then holds.
+static llvm::Expected<ConstantBindings> collectConstantBindings(
+    cgc::ProgramOp program,
+    llvm::function_ref<llvm::ArrayRef<device::BindPoint>(cgc::InvokeOp)>
+        bindPointsOf) {
+  ConstantBindings bindings;
+  for (auto invoke : program.getBodyBlock()->getOps<cgc::InvokeOp>()) {
+    llvm::ArrayRef<device::BindPoint> points = bindPointsOf(invoke);
+    for (auto [index, operand] : llvm::enumerate(invoke.getOperands())) {
+      ConstantLayout layout = points[index].layout;
+      if (!operand.getDefiningOp<cgc::ConstantOp>()) {
+        if (layout != ConstantLayout::Plain)
+          return llvm::createStringError(
+              "partition @" + invoke.getCallee() + " reads bind point #" +
+              llvm::Twine(index) + " laid out " +
+              getConstantLayoutName(layout) +
+              ", but the program binds something other than a named "
+              "constant there");
+        continue;
+      }
+      ConstantBinding &binding = bindings[operand];
+      if (layout == ConstantLayout::Plain)
+        binding.plain = true;
+      else if (!llvm::is_contained(binding.layouts, layout))
+        binding.layouts.push_back(layout);
+    }
+  }
+  return bindings;
+}
+
 llvm::Error CompiledProgram::prepareMemory() {
   if (memory)
     return llvm::Error::success();
-  auto allocated = ProgramMemory::allocate(program, *memoryDevice);
+  auto bindings = collectConstantBindings(
+      program, [&](cgc::InvokeOp invoke) { return bindPointsOf(invoke); });
+  if (!bindings)
+    return bindings.takeError();
+  auto allocated = ProgramMemory::allocate(program, *memoryDevice, *bindings);
   if (!allocated)
     return allocated.takeError();
   memory = std::move(*allocated);
@@ -270,9 +313,11 @@ CompiledProgram::record(bool onePerInvoke,
     list.setProgram(
         callee.stateObject->getProgramIdentifier(invoke.getCallee()));
     std::vector<device::ProgramBinding> bindings;
+    llvm::ArrayRef<device::BindPoint> points = bindPointsOf(invoke);
     for (auto [index, operand] : llvm::enumerate(invoke.getOperands()))
       bindings.push_back(device::ProgramBinding::gpu(
-          static_cast<uint32_t>(index), memory->getRange(operand)));
+          static_cast<uint32_t>(index),
+          memory->getRange(operand, points[index].layout)));
     if (auto error = list.dispatchGraph(bindings))
       return error;
   }

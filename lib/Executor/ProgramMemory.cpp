@@ -53,8 +53,37 @@ llvm::Error ProgramMemory::allocateValue(Value value, device::Device &device,
   return llvm::Error::success();
 }
 
+/// The constant's resources: one per layout its invokes read it in, and the
+/// plain one where an invoke binds it as it is or none binds it at all.
+llvm::Error ProgramMemory::allocateConstant(cgc::ConstantOp constant,
+                                            device::Device &device,
+                                            const ConstantBinding &binding) {
+  std::string what = "named constant \"" + constant.getName().str() + "\"";
+  if (binding.plain || binding.layouts.empty())
+    if (auto error = allocateValue(constant.getResult(), device, what))
+      return error;
+  auto type = cast<cgc::MemRefType>(constant.getType());
+  for (ConstantLayout layout : binding.layouts) {
+    int64_t elements = getNumElements(getLaidOutShape(layout, type.getShape()));
+    uint64_t size = type.getNumElements()
+                        ? type.getByteSize() / type.getNumElements() * elements
+                        : 0;
+    auto resource = device.createBuffer(size);
+    if (!resource)
+      return llvm::createStringError(
+          "cannot allocate " + llvm::Twine(size) + " bytes for " + what +
+          " laid out " + getConstantLayoutName(layout) + " on device '" +
+          device.getName() + "': " + llvm::toString(resource.takeError()));
+    device::GpuVirtualAddressRange range = (*resource)->getRange(0, size);
+    laidOut[{constant.getResult(), unsigned(layout)}] = {std::move(*resource),
+                                                         range};
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<ProgramMemory>>
-ProgramMemory::allocate(cgc::ProgramOp program, device::Device &device) {
+ProgramMemory::allocate(cgc::ProgramOp program, device::Device &device,
+                        const ConstantBindings &bindings) {
   std::unique_ptr<ProgramMemory> memory(new ProgramMemory(program));
   for (BlockArgument arg : program.getArguments())
     if (auto error = memory->allocateValue(
@@ -62,9 +91,8 @@ ProgramMemory::allocate(cgc::ProgramOp program, device::Device &device) {
       return std::move(error);
   for (Operation &op : program.getBodyBlock()->without_terminator()) {
     if (auto constant = dyn_cast<cgc::ConstantOp>(op)) {
-      if (auto error = memory->allocateValue(constant.getResult(), device,
-                                             "named constant \"" +
-                                                 constant.getName() + "\""))
+      if (auto error = memory->allocateConstant(
+              constant, device, bindings.lookup(constant.getResult())))
         return std::move(error);
     } else if (auto view = dyn_cast<cgc::ViewMemRefOp>(op)) {
       device::GpuVirtualAddressRange source =
@@ -95,9 +123,23 @@ llvm::Error ProgramMemory::bindConstant(cgc::ConstantOp constant,
   Tensor &source = constantSources[constant.getResult()];
   if (source.isValid() && source.getBytes() == value->getBytes())
     return llvm::Error::success();
-  if (value->getByteSize())
-    std::memcpy(resources[constant.getResult()]->getMappedData(),
-                value->getBytes(), value->getByteSize());
+  auto plain = resources.find(constant.getResult());
+  if (plain != resources.end() && value->getByteSize())
+    std::memcpy(plain->second->getMappedData(), value->getBytes(),
+                value->getByteSize());
+  for (auto &[key, copy] : laidOut) {
+    if (key.first != constant.getResult())
+      continue;
+    auto layout = static_cast<ConstantLayout>(key.second);
+    llvm::Expected<Tensor> laid = layOutConstant(layout, *value);
+    if (!laid)
+      return llvm::createStringError("cannot lay out " + what + " " +
+                                     getConstantLayoutName(layout) + ": " +
+                                     llvm::toString(laid.takeError()));
+    if (laid->getByteSize())
+      std::memcpy(copy.resource->getMappedData(), laid->getBytes(),
+                  laid->getByteSize());
+  }
   source = *value;
   return llvm::Error::success();
 }

@@ -11,37 +11,60 @@
 
 #include "opencgc/Device/Device.h"
 #include "opencgc/Executor/ProgramExecutor.h"
+#include "opencgc/Runtime/ConstantLayout.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace opencgc::runtime {
 
+/// How the program's invokes bind a named constant: as it is, and in which
+/// layouts their partitions' kernels read it (constant preprocessing).
+struct ConstantBinding {
+  bool plain = false;
+  llvm::SmallVector<ConstantLayout, 1> layouts;
+};
+using ConstantBindings = llvm::DenseMap<mlir::Value, ConstantBinding>;
+
 class ProgramMemory {
 public:
-  /// Allocates every resource on `device` and resolves every view. Errors
-  /// name the argument, constant or view.
+  /// Allocates every resource on `device` and resolves every view: a
+  /// constant gets one resource per layout `bindings` names, and a plain
+  /// one unless it is bound only re-laid out. Errors name the argument,
+  /// constant or view.
   static llvm::Expected<std::unique_ptr<ProgramMemory>>
-  allocate(cgc::ProgramOp program, device::Device &device);
+  allocate(cgc::ProgramOp program, device::Device &device,
+           const ConstantBindings &bindings);
 
   /// Copies `inputs` into the input resources (checking each against its
   /// argument) and fills outputs and scratch with the poison byte.
   llvm::Error prepareRun(const ProgramSignature &signature,
                          llvm::ArrayRef<Tensor> inputs);
-  /// Makes sure every constant resource holds `constants`' value.
+  /// Makes sure every constant resource holds `constants`' value, each
+  /// laid-out one the value in its layout (made here, once per value).
   llvm::Error bindConstants(reference::ConstantLookup constants);
 
   /// The output tensors, read from their resources.
   llvm::Expected<std::vector<Tensor>>
   readOutputs(const ProgramSignature &signature) const;
 
-  /// The range of a memref value of the program body.
-  device::GpuVirtualAddressRange getRange(mlir::Value value) const {
-    return ranges.lookup(value);
+  /// The range of a memref value of the program body; of a constant's
+  /// copy in `layout`.
+  device::GpuVirtualAddressRange
+  getRange(mlir::Value value,
+           ConstantLayout layout = ConstantLayout::Plain) const {
+    if (layout == ConstantLayout::Plain)
+      return ranges.lookup(value);
+    auto it = laidOut.find({value, unsigned(layout)});
+    return it == laidOut.end() ? device::GpuVirtualAddressRange()
+                               : it->second.range;
   }
 
 private:
   explicit ProgramMemory(cgc::ProgramOp program) : program(program) {}
   llvm::Error allocateValue(mlir::Value value, device::Device &device,
                             const llvm::Twine &what);
+  llvm::Error allocateConstant(cgc::ConstantOp constant, device::Device &device,
+                               const ConstantBinding &binding);
   llvm::Error bindConstant(cgc::ConstantOp constant,
                            reference::ConstantLookup lookup);
 
@@ -51,6 +74,13 @@ private:
   /// The tensor each constant resource was last filled from: a lookup that
   /// hands out the same storage again (weights) is not copied again.
   llvm::DenseMap<mlir::Value, Tensor> constantSources;
+  /// A constant's copy in a layout other than Plain.
+  struct LaidOutCopy {
+    std::shared_ptr<device::Resource> resource;
+    device::GpuVirtualAddressRange range;
+  };
+  /// Keyed by (constant, unsigned(layout)).
+  llvm::DenseMap<std::pair<mlir::Value, unsigned>, LaidOutCopy> laidOut;
 };
 
 /// Checks a tensor against the memref type whose memory it fills.

@@ -82,6 +82,13 @@ llvm::cl::opt<std::string>
             llvm::cl::init("compute_75"), llvm::cl::value_desc("compute_NN"),
             llvm::cl::cat(options));
 
+llvm::cl::opt<bool> relayoutConstants(
+    "relayout-constants",
+    llvm::cl::desc("Let kernels read constant inputs re-laid out, as the "
+                   "Vulkan device does for constants only they read (layouts "
+                   "printed per subgraph)"),
+    llvm::cl::cat(options));
+
 llvm::cl::opt<std::string> shaderModel(
     "shader-model",
     llvm::cl::desc("Compute shader model for --emit=dxil, 6.0 to 6.6 "
@@ -207,12 +214,30 @@ llvm::Error emitSpirv(codegen::KernelModule &kernels) {
   return llvm::Error::success();
 }
 
+/// Every constant input may be re-laid out with --relayout-constants.
+codegen::KernelOptions kernelOptions(cgc::SubgraphOp subgraph) {
+  codegen::KernelOptions options;
+  if (relayoutConstants)
+    for (Type type : subgraph.getFunctionalDefinition().getArgumentTypes()) {
+      auto tensor = dyn_cast<cgc::TensorType>(type);
+      options.relayoutableInputs.push_back(tensor && tensor.getIsConstant());
+    }
+  return options;
+}
+
 llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
+  codegen::KernelOptions options = kernelOptions(subgraph);
   llvm::Expected<codegen::KernelModule> kernels =
-      codegen::lowerToKernelIR(subgraph);
+      codegen::lowerToKernelIR(subgraph, options);
   if (!kernels)
     return kernels.takeError();
   llvm::outs() << "// subgraph @" << subgraph.getSymName() << "\n";
+  if (relayoutConstants)
+    for (auto [number, layout] :
+         llvm::enumerate(codegen::getInputLayouts(subgraph, options)))
+      if (layout != ConstantLayout::Plain)
+        llvm::outs() << "// input #" << number << " laid out "
+                     << getConstantLayoutName(layout) << "\n";
   switch (emit) {
   case Stage::KernelIR:
     kernels->module->print(llvm::outs());

@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/ConstantLayout.h"
 #include "llvm/Support/Error.h"
 
 #include <array>
@@ -38,12 +39,31 @@ struct KernelModule {
   std::vector<KernelLaunch> launches;
 };
 
+/// What the caller of the kernel generator can do for its kernels.
+struct KernelOptions {
+  /// Per subgraph input (argument number): whether the caller can bind it
+  /// re-laid out (ConstantLayout), which it can for a constant that no
+  /// other kernel reads. Inputs past the end cannot be.
+  std::vector<bool> relayoutableInputs;
+  bool canRelayout(unsigned input) const {
+    return input < relayoutableInputs.size() && relayoutableInputs[input];
+  }
+};
+
 /// Whether the kernel generator can lower `subgraph`; the reason if not.
 llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph);
 
+/// The layout in which the kernels of a supported subgraph read each of its
+/// inputs (constant preprocessing, docs/kernel-ir.md): Plain except where a
+/// kernel pays for another and `options` lets it have it. The same as
+/// lowerToKernelIR with these options generates, without generating.
+std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
+                                            const KernelOptions &options);
+
 /// Lowers the subgraph's functional definition into Kernel IR. Errors name
 /// the subgraph and the op that cannot be lowered.
-llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph);
+llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
+                                             const KernelOptions &options = {});
 
 } // namespace opencgc::codegen
 

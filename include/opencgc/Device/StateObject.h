@@ -11,6 +11,7 @@
 #ifndef OPENCGC_DEVICE_STATEOBJECT_H
 #define OPENCGC_DEVICE_STATEOBJECT_H
 
+#include "opencgc/Runtime/ConstantLayout.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -34,6 +35,10 @@ struct BindPoint {
   uint64_t alignment = 1;
   /// Whether the partition writes it (CPU data may only feed read ones).
   bool written = false;
+  /// The layout the partition's kernels read a constant in (constant
+  /// preprocessing); sizeInBytes is then the laid-out size, and the program
+  /// executor binds a laid-out copy of the constant (docs/compiler.md).
+  ConstantLayout layout = ConstantLayout::Plain;
 };
 
 /// One MLIR program as a device compiled it.

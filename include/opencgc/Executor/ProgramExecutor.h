@@ -32,6 +32,7 @@ namespace opencgc::device {
 class CommandList;
 class Device;
 class StateObject;
+struct BindPoint;
 } // namespace opencgc::device
 
 namespace opencgc::runtime {
@@ -126,6 +127,7 @@ private:
     std::shared_ptr<device::StateObject> stateObject;
   };
 
+  llvm::ArrayRef<device::BindPoint> bindPointsOf(cgc::InvokeOp invoke) const;
   llvm::Error prepareMemory();
   llvm::Error record(bool onePerInvoke,
                      std::vector<RecordedSegment> &segments) const;

@@ -227,14 +227,24 @@ KernelModule ElementwiseKernelBuilder::build() {
 
 } // namespace
 
-llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph) {
+std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
+                                            const KernelOptions &options) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  if (isMatmulSubgraph(definition))
+    return getMatmulInputLayouts(subgraph, options);
+  return std::vector<ConstantLayout>(definition.getNumArguments(),
+                                     ConstantLayout::Plain);
+}
+
+llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
+                                             const KernelOptions &options) {
   if (llvm::Error error = checkKernelSupport(subgraph))
     return std::move(error);
   loadKernelDialects(*subgraph.getContext());
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   KernelModule kernels;
   if (isMatmulSubgraph(definition)) {
-    kernels = buildMatmulKernel(subgraph);
+    kernels = buildMatmulKernel(subgraph, options);
   } else if (isConvolutionSubgraph(definition)) {
     kernels = buildConvolutionKernel(subgraph);
   } else if (isPoolingSubgraph(definition)) {

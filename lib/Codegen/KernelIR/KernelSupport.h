@@ -6,6 +6,7 @@
 
 #include "mlir/IR/Types.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/ConstantLayout.h"
 #include "llvm/Support/Error.h"
 
 namespace opencgc::codegen {
@@ -43,8 +44,13 @@ bool isUpsamplingConvTranspose(mlir::Operation *op);
 llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph);
 
 struct KernelModule;
+struct KernelOptions;
 /// The matmul kernel of a subgraph that checkMatmulSupport accepts.
-KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph);
+KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph,
+                               const KernelOptions &options);
+/// The layout in which that kernel reads each subgraph input.
+std::vector<ConstantLayout> getMatmulInputLayouts(cgc::SubgraphOp subgraph,
+                                                  const KernelOptions &options);
 
 } // namespace opencgc::codegen
 

@@ -10,6 +10,7 @@
 #include "VulkanPartition.h"
 
 #include "../PartitionInvokes.h"
+#include "ConstantLayouts.h"
 #include "KernelCache.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -69,6 +70,7 @@ private:
     return llvm::createStringError("partition @" + name + ": " + message);
   }
   llvm::Error generateKernels(cgc::SubgraphOp subgraph,
+                              const codegen::KernelOptions &options,
                               PartitionKernels &generated);
   static bool allValid(const PartitionKernels &cached);
   llvm::Error createPipelines(const PartitionKernels &source);
@@ -84,9 +86,11 @@ private:
 };
 
 /// Kernel IR -> validated SPIR-V for one subgraph.
-llvm::Error GeneratedPartition::generateKernels(cgc::SubgraphOp subgraph,
-                                                PartitionKernels &generated) {
-  auto lowered = codegen::lowerToKernelIR(subgraph);
+llvm::Error
+GeneratedPartition::generateKernels(cgc::SubgraphOp subgraph,
+                                    const codegen::KernelOptions &options,
+                                    PartitionKernels &generated) {
+  auto lowered = codegen::lowerToKernelIR(subgraph, options);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
   // Read-only inputs up to the device's texel limit become uniform texel
@@ -139,6 +143,10 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
   auto invokes = collectPartitionInvokes(partition, "Vulkan");
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
+  // Constants only this partition's kernels read may be bound re-laid out;
+  // the layouts are a function of the subgraphs, so cached kernels agree.
+  auto options = chooseRelayoutableInputs(partition, *invokes);
+  recordInputLayouts(bindPoints, partition, *invokes, options);
   for (PartitionInvoke &invoke : *invokes) {
     cgc::SubgraphOp subgraph = invoke.subgraph;
     VulkanInvokeStep step;
@@ -151,7 +159,8 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
       step.depends.push_back(steps.size() - 1);
     steps.push_back(std::move(step));
     if (!cached && !generated.count(subgraph.getSymName().str()))
-      if (auto error = generateKernels(subgraph, generated))
+      if (auto error = generateKernels(
+              subgraph, options.lookup(subgraph.getSymName()), generated))
         return error;
   }
   if (!cached)
