@@ -39,15 +39,24 @@ llvm::Error checkTensor(const Tensor &value, cgc::MemRefType type,
   return llvm::Error::success();
 }
 
-llvm::Error ProgramMemory::allocateValue(Value value, device::Device &device,
-                                         const llvm::Twine &what) {
-  uint64_t size = cast<cgc::MemRefType>(value.getType()).getByteSize();
+/// A buffer of `size` bytes on `device`; the error names `what`.
+static llvm::Expected<std::shared_ptr<device::Resource>>
+createResource(device::Device &device, uint64_t size, const llvm::Twine &what) {
   auto resource = device.createBuffer(size);
   if (!resource)
     return llvm::createStringError(
         "cannot allocate " + llvm::Twine(size) + " bytes for " + what +
         " on device '" + device.getName() +
         "': " + llvm::toString(resource.takeError()));
+  return std::shared_ptr<device::Resource>(std::move(*resource));
+}
+
+llvm::Error ProgramMemory::allocateValue(Value value, device::Device &device,
+                                         const llvm::Twine &what) {
+  uint64_t size = cast<cgc::MemRefType>(value.getType()).getByteSize();
+  auto resource = createResource(device, size, what);
+  if (!resource)
+    return resource.takeError();
   ranges[value] = (*resource)->getRange(0, size);
   resources[value] = std::move(*resource);
   return llvm::Error::success();
@@ -64,16 +73,12 @@ llvm::Error ProgramMemory::allocateConstant(cgc::ConstantOp constant,
       return error;
   auto type = cast<cgc::MemRefType>(constant.getType());
   for (ConstantLayout layout : binding.layouts) {
-    int64_t elements = getNumElements(getLaidOutShape(layout, type.getShape()));
-    uint64_t size = type.getNumElements()
-                        ? type.getByteSize() / type.getNumElements() * elements
-                        : 0;
-    auto resource = device.createBuffer(size);
+    uint64_t size =
+        getLaidOutByteSize(layout, type.getShape(), type.getByteSize());
+    auto resource = createResource(
+        device, size, what + " laid out " + getConstantLayoutName(layout));
     if (!resource)
-      return llvm::createStringError(
-          "cannot allocate " + llvm::Twine(size) + " bytes for " + what +
-          " laid out " + getConstantLayoutName(layout) + " on device '" +
-          device.getName() + "': " + llvm::toString(resource.takeError()));
+      return resource.takeError();
     device::GpuVirtualAddressRange range = (*resource)->getRange(0, size);
     laidOut[{constant.getResult(), unsigned(layout)}] = {std::move(*resource),
                                                          range};

@@ -31,6 +31,15 @@ std::vector<int64_t> getLaidOutShape(ConstantLayout layout,
   return result;
 }
 
+uint64_t getLaidOutByteSize(ConstantLayout layout,
+                            llvm::ArrayRef<int64_t> shape,
+                            uint64_t plainBytes) {
+  int64_t plain = getNumElements(shape);
+  if (!plain)
+    return 0;
+  return plainBytes / plain * getNumElements(getLaidOutShape(layout, shape));
+}
+
 llvm::Expected<Tensor> layOutConstant(ConstantLayout layout,
                                       const Tensor &value) {
   if (layout == ConstantLayout::Plain)

@@ -40,6 +40,11 @@ llvm::StringRef getConstantLayoutName(ConstantLayout layout);
 std::vector<int64_t> getLaidOutShape(ConstantLayout layout,
                                      llvm::ArrayRef<int64_t> shape);
 
+/// The bytes a constant of `shape` that takes `plainBytes` takes in
+/// `layout`.
+uint64_t getLaidOutByteSize(ConstantLayout layout,
+                            llvm::ArrayRef<int64_t> shape, uint64_t plainBytes);
+
 /// `value` in `layout`: a new tensor (the same one for Plain). An error when
 /// the layout does not apply to the tensor's type or rank.
 llvm::Expected<Tensor> layOutConstant(ConstantLayout layout,

@@ -73,15 +73,10 @@ void recordInputLayouts(
       unsigned bindPoint = invoke.operands[number];
       auto type = llvm::cast<cgc::MemRefType>(
           partition.getArgument(bindPoint).getType());
-      int64_t elements = 1;
-      for (int64_t extent : getLaidOutShape(layout, type.getShape()))
-        elements *= extent;
       BindPoint &point = bindPoints[bindPoint];
       point.layout = layout;
       point.sizeInBytes =
-          type.getNumElements()
-              ? type.getByteSize() / type.getNumElements() * elements
-              : 0;
+          getLaidOutByteSize(layout, type.getShape(), type.getByteSize());
     }
   }
 }

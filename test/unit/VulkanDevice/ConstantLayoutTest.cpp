@@ -154,6 +154,11 @@ TEST(ConstantLayout, RowsArePaddedWithZerosToWholeVec4s) {
           << row << ", " << column;
   EXPECT_EQ(getLaidOutShape(ConstantLayout::RowsPaddedToVec4, {7, 8}),
             (std::vector<int64_t>{7, 8}));
+  EXPECT_EQ(getLaidOutByteSize(ConstantLayout::RowsPaddedToVec4, {2, 3, 5},
+                               2 * 3 * 5 * 4),
+            uint64_t(2 * 3 * 8 * 4));
+  EXPECT_EQ(getLaidOutByteSize(ConstantLayout::RowsPaddedToVec4, {0, 5}, 0),
+            0u);
 }
 
 TEST(ConstantLayout, OnlyFloat32TensorsArePadded) {
