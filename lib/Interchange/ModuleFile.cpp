@@ -4,6 +4,7 @@
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
@@ -60,6 +61,26 @@ static bool startsWith(llvm::StringRef bytes, llvm::StringRef magic) {
   return bytes.size() >= magic.size() && bytes.starts_with(magic);
 }
 
+/// Refuses an op whose attribute dictionary names an attribute twice. The
+/// text parser refuses duplicate names; MLIR's bytecode reader keeps them
+/// (sorted, so next to each other), and accessors look names up by binary
+/// search: the module-load fuzzer found a cgc_op.convolution with two
+/// `group`s (one of them an array), whose shape inference read the array as
+/// the integer (a null dereference) before any verifier saw the op.
+static LogicalResult checkAttributeNames(Block &block) {
+  WalkResult walk = block.walk([](Operation *op) {
+    ArrayRef<NamedAttribute> attributes = op->getAttrs();
+    for (size_t i = 1; i < attributes.size(); ++i)
+      if (attributes[i].getName() == attributes[i - 1].getName()) {
+        op->emitOpError() << "has the attribute '"
+                          << attributes[i].getName().getValue() << "' twice";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// Parses text or bytecode held in `buffer` and checks that it is one
 /// verified cgc.module.
 static FailureOr<OwningOpRef<cgc::ModuleOp>>
@@ -84,9 +105,14 @@ parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (reportWithSource)
     handler.emplace(*sourceMgr, &context);
   Block block;
-  ParserConfig config(&context);
-  if (failed(parseSourceFile(sourceMgr, &block, config)))
+  // Verified below, once the attribute names are known to be usable.
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
+  if (failed(parseSourceFile(sourceMgr, &block, config)) ||
+      failed(checkAttributeNames(block)))
     return failure();
+  for (Operation &op : block)
+    if (failed(verify(&op)))
+      return failure();
   auto fileLoc = FileLineColLoc::get(&context, name, 1, 1);
   if (!llvm::hasSingleElement(block.getOperations()))
     return emitError(fileLoc)
