@@ -80,8 +80,8 @@ llvm::Error ProgramMemory::allocateConstant(cgc::ConstantOp constant,
     if (!resource)
       return resource.takeError();
     device::GpuVirtualAddressRange range = (*resource)->getRange(0, size);
-    laidOut[{constant.getResult(), unsigned(layout)}] = {std::move(*resource),
-                                                         range};
+    laidOut[constant.getResult()].push_back(
+        {layout, std::move(*resource), range});
   }
   return llvm::Error::success();
 }
@@ -132,14 +132,11 @@ llvm::Error ProgramMemory::bindConstant(cgc::ConstantOp constant,
   if (plain != resources.end() && value->getByteSize())
     std::memcpy(plain->second->getMappedData(), value->getBytes(),
                 value->getByteSize());
-  for (auto &[key, copy] : laidOut) {
-    if (key.first != constant.getResult())
-      continue;
-    auto layout = static_cast<ConstantLayout>(key.second);
-    llvm::Expected<Tensor> laid = layOutConstant(layout, *value);
+  for (const LaidOutCopy &copy : copiesOf(constant.getResult())) {
+    llvm::Expected<Tensor> laid = layOutConstant(copy.layout, *value);
     if (!laid)
       return llvm::createStringError("cannot lay out " + what + " " +
-                                     getConstantLayoutName(layout) + ": " +
+                                     getConstantLayoutName(copy.layout) + ": " +
                                      llvm::toString(laid.takeError()));
     if (laid->getByteSize())
       std::memcpy(copy.resource->getMappedData(), laid->getBytes(),

@@ -54,9 +54,10 @@ public:
            ConstantLayout layout = ConstantLayout::Plain) const {
     if (layout == ConstantLayout::Plain)
       return ranges.lookup(value);
-    auto it = laidOut.find({value, unsigned(layout)});
-    return it == laidOut.end() ? device::GpuVirtualAddressRange()
-                               : it->second.range;
+    for (const LaidOutCopy &copy : copiesOf(value))
+      if (copy.layout == layout)
+        return copy.range;
+    return {};
   }
 
 private:
@@ -76,11 +77,17 @@ private:
   llvm::DenseMap<mlir::Value, Tensor> constantSources;
   /// A constant's copy in a layout other than Plain.
   struct LaidOutCopy {
+    ConstantLayout layout;
     std::shared_ptr<device::Resource> resource;
     device::GpuVirtualAddressRange range;
   };
-  /// Keyed by (constant, unsigned(layout)).
-  llvm::DenseMap<std::pair<mlir::Value, unsigned>, LaidOutCopy> laidOut;
+  /// Each constant's laid-out copies.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<LaidOutCopy, 1>> laidOut;
+  llvm::ArrayRef<LaidOutCopy> copiesOf(mlir::Value constant) const {
+    auto it = laidOut.find(constant);
+    return it == laidOut.end() ? llvm::ArrayRef<LaidOutCopy>()
+                               : llvm::ArrayRef<LaidOutCopy>(it->second);
+  }
 };
 
 /// Checks a tensor against the memref type whose memory it fills.

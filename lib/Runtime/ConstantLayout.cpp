@@ -51,7 +51,7 @@ llvm::Expected<Tensor> layOutConstant(ConstantLayout layout,
         " applies to float32 tensors of rank 1 or more, not " +
         getDTypeName(value.getDType()).str() + " " + formatShape(shape));
   Tensor result(DType::Float32, getLaidOutShape(layout, shape));
-  int64_t width = shape.back(), padded = paddedToVector(width);
+  int64_t width = shape.back(), padded = result.getShape().back();
   int64_t rows = width ? value.getNumElements() / width : 0;
   const float *from = value.getData<float>();
   float *to = result.getData<float>();

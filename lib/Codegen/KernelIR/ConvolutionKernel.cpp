@@ -149,7 +149,6 @@ void chooseRows(ConvShape &s, bool inputAsVectors) {
   if (s.vectorWeights && s.channelTile >= 8 && s.outH > 1) {
     s.channelTile = 8;
     s.columns = columnsFor(s.outW, kColumnsWithRows, inputAsVectors);
-    s.vectorOutput = s.columns % kVector == 0 && s.outW % kVector == 0;
     rows = kRowsPerInvocation;
   } else if (s.channelTile == 1 && s.strideH == 1) {
     rows = 2;
@@ -204,10 +203,10 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
       weightsAsVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
   if (s.vectorWeights)
     s.channelStep = step;
+  chooseRows(s, inputAsVectors);
   // Whole vec4s of a row: lavapipe stores each scalar in a loop over the
   // lanes, a vec4 in one.
-  s.vectorOutput = columns % kVector == 0 && s.outW % kVector == 0;
-  chooseRows(s, inputAsVectors);
+  s.vectorOutput = s.columns % kVector == 0 && s.outW % kVector == 0;
 }
 
 llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,

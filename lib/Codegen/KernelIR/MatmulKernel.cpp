@@ -134,9 +134,10 @@ struct MatmulShape {
   /// B is a constant whose rows (n wide, n % 4 != 0) the runtime pads to
   /// whole vec4s (ConstantLayout::RowsPaddedToVec4), so it is read as vec4s.
   bool paddedB = false;
-  /// Elements per row (k) of B as bound.
+  /// Elements per row (k) of B as bound: the padded layout's row length.
   int64_t bColumns() const {
-    return paddedB ? (n + kVector - 1) / kVector * kVector : n;
+    return paddedB ? getLaidOutShape(ConstantLayout::RowsPaddedToVec4, {n})[0]
+                   : n;
   }
   /// Rows per bias value (an upsampling's taps share their channel's).
   int64_t rowsPerBias = 1;
@@ -349,11 +350,17 @@ bool vectorizesRowsOfA(const MatmulShape &shape) {
          shape.a.hasOneUse();
 }
 
-/// Whether B is read as vec4s: consecutive columns are adjacent and the
-/// argument is read nowhere else (its buffer is typed as vec4s).
+/// Whether consecutive columns of B are adjacent and the argument is read
+/// nowhere else, so that its buffer may be typed as vec4s.
+bool hasContiguousRowsOfB(const MatmulShape &shape) {
+  return !shape.subsampling && !shape.transB && shape.b.hasOneUse();
+}
+
+/// Whether B is read as vec4s: its rows are contiguous and whole vec4s, as
+/// given or as bound padded.
 bool vectorizesB(const MatmulShape &shape) {
-  return !shape.subsampling && !shape.transB &&
-         (shape.n % kVector == 0 || shape.paddedB) && shape.b.hasOneUse();
+  return hasContiguousRowsOfB(shape) &&
+         (shape.n % kVector == 0 || shape.paddedB);
 }
 
 /// Whether B's rows are bound padded to whole vec4s: a constant subgraph
@@ -365,8 +372,8 @@ bool padsB(const MatmulShape &shape, const KernelOptions &options) {
   auto input = dyn_cast<BlockArgument>(shape.b);
   auto type = dyn_cast<cgc::TensorType>(shape.b.getType());
   return input && type && type.getIsConstant() &&
-         options.canRelayout(input.getArgNumber()) && !shape.subsampling &&
-         !shape.transB && shape.n % kVector != 0 && shape.b.hasOneUse() &&
+         options.canRelayout(input.getArgNumber()) &&
+         hasContiguousRowsOfB(shape) && shape.n % kVector != 0 &&
          !shape.upsampling && shapeOf(shape.b).back() == shape.n;
 }
 

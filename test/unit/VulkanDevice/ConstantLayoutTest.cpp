@@ -36,11 +36,7 @@ protected:
   /// A float32 tensor of `shape`, uniform in [-1, 1] from `seed`.
   static Tensor randomTensor(llvm::ArrayRef<int64_t> shape, unsigned seed) {
     std::mt19937 random(seed);
-    std::uniform_real_distribution<double> uniform(-1, 1);
-    Tensor tensor(DType::Float32, shape);
-    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-      tensor.setFromDouble(i, uniform(random));
-    return tensor;
+    return testgen::randomTensor(shape, random);
   }
 };
 

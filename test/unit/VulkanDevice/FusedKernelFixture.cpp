@@ -30,17 +30,22 @@ namespace opencgc::testgen {
   return ::testing::AssertionSuccess();
 }
 
+Tensor randomTensor(llvm::ArrayRef<int64_t> shape, std::mt19937 &random,
+                    double low, double high) {
+  std::uniform_real_distribution<double> uniform(low, high);
+  Tensor tensor(DType::Float32, shape);
+  for (int64_t i = 0; i < tensor.getNumElements(); ++i)
+    tensor.setFromDouble(i, uniform(random));
+  return tensor;
+}
+
 std::vector<Tensor> randomInputs(cgc::EntryPointOp entry, unsigned seed,
                                  double low, double high) {
   std::mt19937 random(seed);
-  std::uniform_real_distribution<double> uniform(low, high);
   std::vector<Tensor> inputs;
-  for (Type type : entry.getArgumentTypes()) {
-    Tensor tensor(DType::Float32, cast<cgc::TensorType>(type).getShape());
-    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
-      tensor.setFromDouble(i, uniform(random));
-    inputs.push_back(std::move(tensor));
-  }
+  for (Type type : entry.getArgumentTypes())
+    inputs.push_back(randomTensor(cast<cgc::TensorType>(type).getShape(),
+                                  random, low, high));
   return inputs;
 }
 

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape);
 /// |a - b| <= 1e-4 (1 + |b|) elementwise.
 ::testing::AssertionResult closeEnough(const Tensor &actual,
                                        const Tensor &expected);
+
+/// A float32 tensor of `shape`, uniform in [low, high], drawn from
+/// `random`.
+Tensor randomTensor(llvm::ArrayRef<int64_t> shape, std::mt19937 &random,
+                    double low = -1.0, double high = 1.0);
 
 /// A float32 tensor per argument of `entry`, uniform in [low, high], drawn
 /// with `seed`.
