@@ -27,17 +27,21 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
+llvm::cl::OptionCategory benchOptions("opencgc-bench-compile-cnn options");
 llvm::cl::opt<unsigned> iterations("iterations", llvm::cl::desc("Timed runs"),
-                                   llvm::cl::init(5));
+                                   llvm::cl::init(5),
+                                   llvm::cl::cat(benchOptions));
 llvm::cl::opt<std::string>
     declarations("declarations",
                  llvm::cl::desc("Declaration file of the fusing target"),
-                 llvm::cl::init(OPENCGC_BENCH_DIR "/cnn-epilogue.mlir"));
+                 llvm::cl::init(OPENCGC_BENCH_DIR "/cnn-epilogue.mlir"),
+                 llvm::cl::cat(benchOptions));
 
 llvm::cl::opt<bool>
     verify("verify",
            llvm::cl::desc("Also run the compiled program and the Input IR on "
-                          "the reference device and compare them bit for bit"));
+                          "the reference device and compare them bit for bit"),
+           llvm::cl::cat(benchOptions));
 
 /// Runs Input IR and Output IR on one random input; 0 when identical.
 int verifyResults(bench::Network &net, cgc::ModuleOp outputIR,
@@ -109,6 +113,8 @@ int measure(bench::Network &net, llvm::ArrayRef<device::Device *> targets,
 } // namespace
 
 int main(int argc, char **argv) {
+  // LLVM's own options (hundreds) are not this tool's.
+  llvm::cl::HideUnrelatedOptions(benchOptions);
   llvm::cl::ParseCommandLineOptions(argc, argv, "compiler CNN benchmark\n");
   MLIRContext context;
   loadCGCDialects(context);

@@ -22,11 +22,15 @@ using namespace mlir;
 using namespace opencgc;
 
 namespace {
+llvm::cl::OptionCategory benchOptions("opencgc-bench-reference-cnn options");
 llvm::cl::opt<unsigned> iterations("iterations", llvm::cl::desc("Timed runs"),
-                                   llvm::cl::init(1));
+                                   llvm::cl::init(1),
+                                   llvm::cl::cat(benchOptions));
 } // namespace
 
 int main(int argc, char **argv) {
+  // LLVM's own options (hundreds) are not this tool's.
+  llvm::cl::HideUnrelatedOptions(benchOptions);
   llvm::cl::ParseCommandLineOptions(argc, argv, "reference CNN benchmark\n");
   MLIRContext context;
   loadCGCDialects(context);

@@ -2,11 +2,7 @@
 #include "opencgc/Driver/CompiledModel.h"
 
 #include "opencgc/Compiler/PartitionIsolation.h"
-#include "opencgc/Device/CudaDevice.h"
-#include "opencgc/Device/DxilHostDevice.h"
-#include "opencgc/Device/NvvmHostDevice.h"
-#include "opencgc/Device/ReferenceDevice.h"
-#include "opencgc/Device/VulkanDevice.h"
+#include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,54 +33,28 @@ std::string joinPath(llvm::StringRef directory, llvm::StringRef name) {
 llvm::Expected<std::vector<std::unique_ptr<device::Device>>>
 createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
               MLIRContext &context) {
+  const device::DeviceEntry *entry = device::lookupDevice(name);
+  if (!entry)
+    return llvm::createStringError(
+        "unknown target '" + name + "' (known: " +
+        device::joinDeviceNames(
+            [](const device::DeviceEntry &) { return true; },
+            /*withAliases=*/true) +
+        ")");
+  if (!declarationPath.empty() && !entry->reads(device::kUsesDeclarations))
+    return llvm::createStringError("--declarations belongs to --target test, "
+                                   "not --target " +
+                                   name);
   std::vector<std::unique_ptr<device::Device>> targets;
-  if (name == "reference") {
-    if (!declarationPath.empty())
-      return llvm::createStringError(
-          "--declarations belongs to --target test, not --target reference");
+  if (!entry->compileTarget) // The reference fallback needs no asking.
     return targets;
-  }
-  if (name == "test") {
-    if (declarationPath.empty())
-      return llvm::createStringError(
-          "--target test reads its patterns from --declarations FILE");
-    auto device = device::createDeclarationFileDevice(context, declarationPath);
-    if (!device)
-      return device.takeError();
-    targets.push_back(std::move(*device));
-    return targets;
-  }
-  if (name == "vulkan") {
-    auto device = device::createVulkanDevice(context);
-    if (!device)
-      return device.takeError();
-    targets.push_back(std::move(*device));
-    return targets;
-  }
-  if (name == device::kCudaTargetName) {
-    // Compiling for CUDA needs no GPU: the target only declares.
-    targets.push_back(device::createCudaCompileTarget(context));
-    return targets;
-  }
-  if (name == "d3d12" || name == device::kDxilHostTargetName) {
-    // The D3D12 target's kernels run on dxil-host (docs/devices.md).
-    auto device = device::createDxilHostDevice(context);
-    if (!device)
-      return device.takeError();
-    targets.push_back(std::move(*device));
-    return targets;
-  }
-  if (name == device::kNvvmHostTargetName) {
-    auto device = device::createNvvmHostDevice(context);
-    if (!device)
-      return device.takeError();
-    targets.push_back(std::move(*device));
-    return targets;
-  }
-  return llvm::createStringError(
-      "unknown target '" + name +
-      "' (known: reference, vulkan, cuda, nvvm-host, d3d12, dxil-host, "
-      "test)");
+  device::DeviceOptions options;
+  options.declarationsPath = declarationPath.str();
+  auto target = entry->compileTarget(context, options);
+  if (!target)
+    return target.takeError();
+  targets.push_back(std::move(*target));
+  return targets;
 }
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,

@@ -1,11 +1,7 @@
 //===- Devices.cpp - Choosing the devices a command runs on ---------------===//
 #include "opencgc/Driver/Devices.h"
 
-#include "opencgc/Device/CudaDevice.h"
-#include "opencgc/Device/DxilHostDevice.h"
-#include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"
-#include "opencgc/Device/VulkanDevice.h"
 
 namespace opencgc::driver {
 
@@ -23,73 +19,54 @@ std::vector<device::Device *> DeviceSet::targets() const {
   return {primary};
 }
 
+namespace {
+llvm::Expected<const device::DeviceEntry *> findRunnable(llvm::StringRef name) {
+  const device::DeviceEntry *entry = device::lookupDevice(name);
+  if (entry && !entry->canRun())
+    return llvm::createStringError(
+        "device '" + name + "' only compiles (opencgc compile --target " +
+        name + "); it runs nothing");
+  if (!entry || entry->name != name)
+    return llvm::createStringError(
+        "unknown device '" + name + "' (known: " +
+        device::joinDeviceNames(
+            [](const device::DeviceEntry &e) { return e.canRun(); }) +
+        ")");
+  return entry;
+}
+} // namespace
+
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       mlir::MLIRContext &context,
                                       const DeviceOptions &options) {
+  auto entry = findRunnable(name);
+  if (!entry)
+    return entry.takeError();
   bool capturing = !options.captureDirectory.empty();
-  if (capturing && name != "vulkan" && name != device::kCudaTargetName &&
-      name != device::kDxilHostTargetName &&
-      name != device::kNvvmHostTargetName)
+  if (capturing && !(*entry)->canCapture())
     return llvm::createStringError(
-        "--capture records the dispatches of a device that runs kernels "
-        "(vulkan, cuda, nvvm-host, dxil-host); device '" +
-        name + "' has none to record");
+        "--capture records the dispatches of a device that runs kernels (" +
+        device::joinDeviceNames(
+            [](const device::DeviceEntry &e) { return e.canCapture(); }) +
+        "); device '" + name + "' has none to record");
   DeviceSet set;
   set.owned.push_back(device::createReferenceDevice(context));
   set.primary = set.owned.back().get();
-  if (name == "reference")
+  if (name == device::kReferenceTargetName)
     return set;
-  if (name == device::kNvvmHostTargetName) {
-    device::NvvmHostDeviceOptions nvvmOptions;
-    nvvmOptions.captureDirectory = options.captureDirectory;
-    auto nvvmHost = device::createNvvmHostDevice(context, nvvmOptions);
-    if (!nvvmHost)
-      return nvvmHost.takeError();
-    set.owned.push_back(std::move(*nvvmHost));
-    set.primary = set.owned.back().get();
-    return set;
-  }
-  if (name == device::kDxilHostTargetName) {
-    device::DxilHostDeviceOptions dxilOptions;
-    dxilOptions.shaderModelMinor = options.dxilShaderModelMinor;
-    dxilOptions.useCache = options.useCache;
-    dxilOptions.captureDirectory = options.captureDirectory;
-    auto dxilHost = device::createDxilHostDevice(context, dxilOptions);
-    if (!dxilHost)
-      return dxilHost.takeError();
-    set.owned.push_back(std::move(*dxilHost));
-    set.primary = set.owned.back().get();
-    return set;
-  }
-  if (name == device::kCudaTargetName) {
-    // Asked for a GPU by name: without one it is an error, not a fallback.
-    device::CudaDeviceOptions cudaOptions;
-    cudaOptions.captureDirectory = options.captureDirectory;
-    cudaOptions.useCache = options.useCache;
-    auto cuda = device::createCudaDevice(context, cudaOptions);
-    if (!cuda)
-      return llvm::createStringError("--device cuda: " +
-                                     llvm::toString(cuda.takeError()));
-    set.owned.push_back(std::move(*cuda));
-    set.primary = set.owned.back().get();
-    return set;
-  }
-  if (name != "vulkan")
-    return llvm::createStringError(
-        "unknown device '" + name +
-        "' (known: vulkan, cuda, nvvm-host, dxil-host, reference)");
-  device::VulkanDeviceOptions vulkanOptions;
-  vulkanOptions.useCache = options.useCache;
-  vulkanOptions.captureDirectory = options.captureDirectory;
-  auto vulkan = device::createVulkanDevice(context, vulkanOptions);
-  if (!vulkan && capturing) // Nothing to capture on the reference device.
-    return vulkan.takeError();
-  if (!vulkan) {
-    set.fallbackNote = llvm::toString(vulkan.takeError()) +
+  auto opened = (*entry)->open(context, options);
+  if (!opened && (*entry)->fallsBackToReference && !capturing) {
+    set.fallbackNote = llvm::toString(opened.takeError()) +
                        "; running on the reference device instead";
     return set;
   }
-  set.owned.push_back(std::move(*vulkan));
+  if (!opened && (*entry)->fallsBackToReference)
+    return opened.takeError();
+  // Asked for by name, a device without a fallback is an error when absent.
+  if (!opened)
+    return llvm::createStringError("--device " + name + ": " +
+                                   llvm::toString(opened.takeError()));
+  set.owned.push_back(std::move(*opened));
   set.primary = set.owned.back().get();
   return set;
 }

@@ -17,6 +17,8 @@ config.environment["PATH"] = os.pathsep.join(
 
 config.substitutions.append(("%examples",
                              os.path.join(config.opencgc_src_root, "examples")))
+config.substitutions.append(("%docs",
+                             os.path.join(config.opencgc_src_root, "docs")))
 config.substitutions.append(("%shared", config.shared_dir))
 config.substitutions.append(("%onnxdata", config.onnx_testdata_dir))
 config.substitutions.append(("%python", sys.executable))

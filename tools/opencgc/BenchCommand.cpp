@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "BenchSupport.h"
 #include "Commands.h"
+#include "DeviceOptions.h"
 #include "InputShapes.h"
 
 #include "opencgc/Compiler/Compiler.h"
@@ -35,10 +36,6 @@ cl::opt<std::string> benchModel(cl::Positional,
                                 cl::desc("<model .onnx|.mlir|.mlirbc|.cgc|"
                                          "compiled dir>"),
                                 cl::sub(benchCommand));
-cl::opt<std::string> benchDevice("device",
-                                 cl::desc("vulkan (default), cuda, "
-                                          "nvvm-host, dxil-host or reference"),
-                                 cl::init("vulkan"), cl::sub(benchCommand));
 cl::list<std::string> benchShapes("input-shape", cl::desc(kInputShapeHelp),
                                   cl::value_desc("NAME=DIMS"),
                                   cl::sub(benchCommand));
@@ -46,10 +43,6 @@ cl::opt<unsigned> benchIterations("iterations", cl::desc("Timed runs"),
                                   cl::init(10), cl::sub(benchCommand));
 cl::opt<unsigned> benchWarmup("warmup", cl::desc("Untimed runs first"),
                               cl::init(1), cl::sub(benchCommand));
-cl::opt<bool> benchNoCache("no-cache",
-                           cl::desc("Compile partitions afresh (no on-disk "
-                                    "cache), so the compile time is real"),
-                           cl::sub(benchCommand));
 cl::opt<std::string> benchMicro(
     "micro",
     cl::desc("Microbenchmark against OpenBLAS instead of a model: gemm (f32 "
@@ -89,12 +82,15 @@ StringMap<std::string> describePartitions(cgc::ModuleOp outputIR) {
   return descriptions;
 }
 
-BenchOptions benchOptions() {
+Expected<BenchOptions> benchOptions() {
+  Expected<device::DeviceOptions> deviceOptions = getDeviceOptions();
+  if (!deviceOptions)
+    return deviceOptions.takeError();
   BenchOptions options;
-  options.device = benchDevice;
+  options.device = getChosenDevice().name.str();
+  options.deviceOptions = *deviceOptions;
   options.iterations = benchIterations;
   options.warmup = benchWarmup;
-  options.useCache = !benchNoCache;
   if (benchSize.getNumOccurrences())
     options.size = benchSize;
   return options;
@@ -137,13 +133,15 @@ void printPartitionProfile(ArrayRef<runtime::DispatchTiming> timings,
 } // namespace
 
 int runBench(mlir::MLIRContext &context) {
-  BenchOptions options = benchOptions();
+  Expected<BenchOptions> options = benchOptions();
+  if (!options)
+    return failBench(options.takeError());
   if (!benchMicro.empty())
-    return runMicroBench(benchMicro, context, options);
+    return runMicroBench(benchMicro, context, *options);
   if (benchModel.empty())
     return failBench(createStringError("give a model to benchmark"));
   auto devices =
-      driver::openDevices(options.device, context, {options.useCache});
+      driver::openDevices(options->device, context, options->deviceOptions);
   if (!devices)
     return failBench(devices.takeError());
   if (!devices->fallbackNote.empty())
@@ -180,7 +178,7 @@ int runBench(mlir::MLIRContext &context) {
   driver::WeightLookup lookup(model->weights);
   // Whole runs (the program recorded once, one submission per device
   // segment), then a profile in which each invoke is submitted on its own.
-  auto device = timeRuns(options, [&]() -> Error {
+  auto device = timeRuns(*options, [&]() -> Error {
     auto outputs = (*program)->run(inputs, lookup);
     return outputs ? Error::success() : outputs.takeError();
   });
@@ -188,7 +186,7 @@ int runBench(mlir::MLIRContext &context) {
     return failBench(device.takeError());
   std::vector<runtime::DispatchTiming> timings;
   auto profile = timeRuns(
-      options,
+      *options,
       [&]() -> Error {
         auto outputs = (*program)->run(inputs, lookup, &timings);
         return outputs ? Error::success() : outputs.takeError();
@@ -196,7 +194,7 @@ int runBench(mlir::MLIRContext &context) {
       [&] { timings.clear(); });
   if (!profile)
     return failBench(profile.takeError());
-  auto baseline = timeRuns(options, [&]() -> Error {
+  auto baseline = timeRuns(*options, [&]() -> Error {
     auto outputs = driver::runReference(*model, inputs);
     return outputs ? Error::success() : outputs.takeError();
   });

@@ -9,6 +9,7 @@
 #ifndef OPENCGC_TOOLS_OPENCGC_BENCHSUPPORT_H
 #define OPENCGC_TOOLS_OPENCGC_BENCHSUPPORT_H
 
+#include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Runtime/Tensor.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -28,9 +29,9 @@ namespace opencgc::cli {
 /// The command-line options of one `opencgc bench` run.
 struct BenchOptions {
   std::string device;
+  device::DeviceOptions deviceOptions;
   unsigned iterations = 10;
   unsigned warmup = 1;
-  bool useCache = true;
   /// --size when given; each microbenchmark has its own default.
   std::optional<int64_t> size;
 };

@@ -30,6 +30,7 @@ ArrayRef<Command> getCommands() {
       {validateCommand, runValidate},
       {compileCommand, runCompile},
       {benchCommand, runBench},
+      {devicesCommand, runDevices},
   };
   return commands;
 }

@@ -33,7 +33,7 @@ int runCompile(mlir::MLIRContext &context);
 int runBench(mlir::MLIRContext &context);
 int runShow(mlir::MLIRContext &context);
 int runValidate(mlir::MLIRContext &context);
-int runValidate(mlir::MLIRContext &context);
+int runDevices(mlir::MLIRContext &context);
 extern llvm::cl::SubCommand convertCommand;
 extern llvm::cl::SubCommand inspectCommand;
 extern llvm::cl::SubCommand importCommand;
@@ -43,7 +43,7 @@ extern llvm::cl::SubCommand compileCommand;
 extern llvm::cl::SubCommand benchCommand;
 extern llvm::cl::SubCommand showCommand;
 extern llvm::cl::SubCommand validateCommand;
-extern llvm::cl::SubCommand validateCommand;
+extern llvm::cl::SubCommand devicesCommand;
 
 /// The path of the running opencgc executable (for child processes).
 std::string getSelfExecutable();

@@ -11,6 +11,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Device/Device.h"
+#include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Driver/CompiledModel.h"
 #include "opencgc/Driver/Model.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -32,16 +33,27 @@ cl::opt<std::string> outputDir(
     cl::desc("Output directory: output.cgc, partitions/*.cgc, plan.json, "
              "weights.cgcw"),
     cl::value_desc("dir"), cl::sub(compileCommand));
-cl::opt<std::string>
-    targetName("target",
-               cl::desc("Target asked for subgraph declarations before the "
-                        "reference fallback: reference (default), vulkan, "
-                        "cuda (partitions named cuda, run with --device "
-                        "cuda), nvvm-host, d3d12 or dxil-host (the DXIL "
-                        "kernels' declaration; partitions named dxil-host), "
-                        "or test (patterns from --declarations)"),
-               cl::init("reference"), cl::value_desc("name"),
-               cl::sub(compileCommand));
+cl::opt<const device::DeviceEntry *> targetOption(
+    "target",
+    cl::desc("Target asked for subgraph declarations before the reference "
+             "fallback (default: vulkan, the default device of every "
+             "subcommand; without a Vulkan driver, reference). Partitions "
+             "are named after the target and run on the device of that name"),
+    cl::init(static_cast<const device::DeviceEntry *>(nullptr)),
+    cl::value_desc("name"), cl::sub(compileCommand));
+
+/// The choices: every registered device, and the names they also answer to.
+const bool targetChoicesAdded = [] {
+  for (const device::DeviceEntry &entry : device::getDeviceRegistry()) {
+    targetOption.getParser().addLiteralOption(entry.name, &entry,
+                                              entry.summary);
+    if (!entry.alias.empty())
+      targetOption.getParser().addLiteralOption(
+          entry.alias, &entry, "another name of " + entry.name.str());
+  }
+  return true;
+}();
+
 cl::opt<std::string> declarationsPath(
     "declarations",
     cl::desc("The test target's cgc_pattern declaration (.mlir/.cgc)"),
@@ -123,6 +135,24 @@ void printSummary(const compiler::CompileResult &result) {
 }
 } // namespace
 
+/// --target's targets. Without --target, the default device's; when it
+/// cannot be opened (no Vulkan driver), the reference fallback alone, as
+/// `run` does.
+static Expected<std::vector<std::unique_ptr<device::Device>>>
+createTargets(mlir::MLIRContext &context) {
+  (void)targetChoicesAdded;
+  if (const device::DeviceEntry *chosen = targetOption)
+    return driver::createTargets(chosen->name, declarationsPath, context);
+  auto targets = driver::createTargets(device::kDefaultDeviceName,
+                                       declarationsPath, context);
+  if (targets || !declarationsPath.empty())
+    return targets;
+  WithColor::warning(errs(), "opencgc compile")
+      << toString(targets.takeError())
+      << "; compiling for the reference device instead\n";
+  return std::vector<std::unique_ptr<device::Device>>{};
+}
+
 int runCompile(mlir::MLIRContext &context) {
   auto options = parseOptions();
   if (!options) {
@@ -140,7 +170,7 @@ int runCompile(mlir::MLIRContext &context) {
     error() << toString(model.takeError()) << "\n";
     return 1;
   }
-  auto targets = driver::createTargets(targetName, declarationsPath, context);
+  auto targets = createTargets(context);
   if (!targets) {
     error() << toString(targets.takeError()) << "\n";
     return 1;

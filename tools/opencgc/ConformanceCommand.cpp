@@ -7,9 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "DeviceOptions.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Codegen/DxilBackend.h"
+#include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Conformance.h"
 #include "opencgc/Driver/Devices.h"
 #include "llvm/ADT/StringExtras.h"
@@ -40,18 +41,6 @@ cl::opt<std::string> filter("filter",
                             cl::desc("Run only tests whose name matches"),
                             cl::value_desc("REGEX"),
                             cl::sub(conformanceCommand));
-cl::opt<std::string> device("device",
-                            cl::desc("Device: reference (default), vulkan, "
-                                     "cuda, nvvm-host or dxil-host (compiled "
-                                     "for that "
-                                     "device, fallback partitions on the "
-                                     "reference device)"),
-                            cl::init("reference"), cl::sub(conformanceCommand));
-cl::opt<std::string> shaderModel(
-    "shader-model",
-    cl::desc("dxil-host: the compute shader model of the DXIL kernels, 6.0 "
-             "(default) to 6.6"),
-    cl::value_desc("6.N"), cl::init("6.0"), cl::sub(conformanceCommand));
 cl::opt<unsigned> jobs("jobs", cl::desc("Tests run in parallel"), cl::init(2),
                        cl::sub(conformanceCommand));
 cl::opt<unsigned> timeout("timeout",
@@ -64,12 +53,6 @@ cl::opt<bool> compiled("compiled",
                                 "must equal the Input IR reference bit for "
                                 "bit"),
                        cl::sub(conformanceCommand));
-cl::opt<std::string> captureRoot(
-    "capture",
-    cl::desc("Record each test's dispatches into DIR/<test> (docs/capture.md; "
-             "devices vulkan, cuda, nvvm-host, dxil-host), for opencgc-replay "
-             "on another machine"),
-    cl::value_desc("DIR"), cl::sub(conformanceCommand));
 cl::opt<bool> runOne("run-one", cl::Hidden,
                      cl::desc("Run the single test folder given, in this "
                               "process, and print its encoded result"),
@@ -125,21 +108,23 @@ Error writeJson(const std::vector<driver::ConformanceTest> &tests,
 /// Each test records into DIR/<its name, '/' as '__'>: the child is given
 /// that folder through --capture, which it must find absent or empty.
 Error prepareCaptures(const std::vector<driver::ConformanceTest> &tests,
+                      llvm::StringRef captureRoot,
                       driver::ChildRunner &runner) {
-  if (device == "reference")
+  if (!getChosenDevice().canCapture())
     return createStringError("--capture needs a device that runs kernels");
   if (std::error_code ec = sys::fs::create_directories(captureRoot))
     return createStringError(ec, "cannot create '" + captureRoot +
                                      "': " + ec.message());
-  runner.perTestArgs = [](const driver::ConformanceTest &test) {
-    std::string name = test.name;
-    for (size_t at = name.find('/'); at != std::string::npos;
-         at = name.find('/', at))
-      name.replace(at, 1, "__");
-    SmallString<256> folder(captureRoot);
-    sys::path::append(folder, name);
-    return std::vector<std::string>{"--capture=" + folder.str().str()};
-  };
+  runner.perTestArgs =
+      [captureRoot = captureRoot.str()](const driver::ConformanceTest &test) {
+        std::string name = test.name;
+        for (size_t at = name.find('/'); at != std::string::npos;
+             at = name.find('/', at))
+          name.replace(at, 1, "__");
+        SmallString<256> folder(captureRoot);
+        sys::path::append(folder, name);
+        return std::vector<std::string>{"--capture=" + folder.str().str()};
+      };
   return Error::success();
 }
 
@@ -147,21 +132,19 @@ int runChild(mlir::MLIRContext &context) {
   if (testRoots.size() != 1)
     return 2;
   driver::ConformanceTest test{testRoots.front(), testRoots.front()};
-  driver::ExecutionMode mode = device != "reference"
+  llvm::StringRef device = getChosenDevice().name;
+  driver::ExecutionMode mode = device != device::kReferenceTargetName
                                    ? driver::ExecutionMode::Device
                                : compiled ? driver::ExecutionMode::Compiled
                                           : driver::ExecutionMode::Reference;
   // The parent checked --shader-model before starting children.
-  driver::DeviceOptions deviceOptions;
-  Expected<unsigned> minor = codegen::parseDxilShaderModel(shaderModel);
-  if (!minor) {
-    consumeError(minor.takeError());
+  Expected<device::DeviceOptions> deviceOptions = getDeviceOptions();
+  if (!deviceOptions) {
+    consumeError(deviceOptions.takeError());
     return 2;
   }
-  deviceOptions.dxilShaderModelMinor = *minor;
-  deviceOptions.captureDirectory = captureRoot;
   outs() << driver::encodeResult(
-                driver::runTest(test, context, mode, device, deviceOptions))
+                driver::runTest(test, context, mode, device, *deviceOptions))
          << "\n";
   return 0;
 }
@@ -170,20 +153,14 @@ int runChild(mlir::MLIRContext &context) {
 int runConformance(mlir::MLIRContext &context) {
   if (runOne)
     return runChild(context);
-  if (device != "reference" && device != "vulkan" && device != "cuda" &&
-      device != "nvvm-host" && device != "dxil-host") {
+  Expected<device::DeviceOptions> deviceOptions = getDeviceOptions();
+  if (!deviceOptions) {
     WithColor::error(errs(), "opencgc conformance")
-        << "unknown device '" << device
-        << "' (known: vulkan, cuda, nvvm-host, dxil-host, reference)\n";
+        << toString(deviceOptions.takeError()) << "\n";
     return 1;
   }
-  if (llvm::Error error =
-          codegen::parseDxilShaderModel(shaderModel).takeError()) {
-    WithColor::error(errs(), "opencgc conformance")
-        << toString(std::move(error)) << "\n";
-    return 1;
-  }
-  if (device != "reference") {
+  llvm::StringRef device = getChosenDevice().name;
+  if (device != device::kReferenceTargetName) {
     // Every test would fail the same way; say it once.
     auto devices = driver::openDevices(device, context);
     if (!devices || !devices->fallbackNote.empty()) {
@@ -216,11 +193,10 @@ int runConformance(mlir::MLIRContext &context) {
   runner.childArgs = {"conformance", "--run-one"};
   if (compiled)
     runner.childArgs.push_back("--compiled");
-  if (device != "reference")
-    runner.childArgs.push_back("--device=" + device);
-  runner.childArgs.push_back("--shader-model=" + shaderModel);
-  if (!captureRoot.empty())
-    if (Error error = prepareCaptures(tests, runner)) {
+  llvm::append_range(runner.childArgs, getDeviceArguments());
+  if (!deviceOptions->captureDirectory.empty())
+    if (Error error =
+            prepareCaptures(tests, deviceOptions->captureDirectory, runner)) {
       WithColor::error(errs(), "opencgc conformance")
           << toString(std::move(error)) << "\n";
       return 1;
@@ -255,13 +231,13 @@ int runConformance(mlir::MLIRContext &context) {
     }
   // Only tests whose kernels ran on the device count as its passes.
   size_t onDevice = llvm::count_if(results, [&](const driver::TestResult &r) {
-    auto found = r.partitionsOnDevice.find(device);
+    auto found = r.partitionsOnDevice.find(device.str());
     return r.status == driver::TestStatus::Passed &&
            found != r.partitionsOnDevice.end() && found->second > 0;
   });
   outs() << counts[0] << " passed, " << counts[1] << " failed, " << counts[2]
          << " skipped\n";
-  if (device != "reference")
+  if (device != device::kReferenceTargetName)
     outs() << counts[0] << " passed, of which " << onDevice
            << " ran kernels on " << device << "\n";
   return 0;

@@ -195,8 +195,8 @@ double printReport(const MicroBenchmark &bench, StringRef device,
 
 int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
              const BenchOptions &options) {
-  auto devices = driver::openDevices(options.device, context,
-                                     {/*useCache=*/options.useCache});
+  auto devices =
+      driver::openDevices(options.device, context, options.deviceOptions);
   if (!devices)
     return failBench(devices.takeError());
   if (!devices->fallbackNote.empty())

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "DeviceOptions.h"
 #include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
@@ -44,46 +44,18 @@ cl::list<std::string> runInputs("input",
 cl::list<std::string> runShapes("input-shape", cl::desc(kInputShapeHelp),
                                 cl::value_desc("NAME=DIMS"),
                                 cl::sub(runCommand));
-cl::opt<std::string> runOutputDir("output-dir",
+cl::opt<std::string> runOutputDir("o",
                                   cl::desc("Write each output as "
                                            "DIR/<name>.npy"),
                                   cl::value_desc("DIR"), cl::sub(runCommand));
+// The name it had before -o, kept so scripts keep working.
+cl::alias runOutputDirAlias("output-dir", cl::desc("Alias for -o"),
+                            cl::aliasopt(runOutputDir));
 cl::opt<std::string> runWeights("weights",
                                 cl::desc("Weights file for an IR model "
                                          "(default: the .cgcw beside it, or "
                                          "OUTDIR/weights.cgcw)"),
                                 cl::value_desc("FILE"), cl::sub(runCommand));
-cl::opt<std::string>
-    runDevice("device",
-              cl::desc("Device: vulkan (default; compiles the model for "
-                       "Vulkan, what Vulkan cannot run stays on the reference "
-                       "device, and without a Vulkan driver everything does), "
-                       "cuda (NVIDIA GPU through the CUDA driver; an error "
-                       "without one), nvvm-host (NVVM kernels on the host "
-                       "grid), dxil-host (DXIL shaders on the host grid) or "
-                       "reference (the CPU oracle, Input IR interpreted)"),
-              cl::init("vulkan"), cl::sub(runCommand));
-cl::opt<std::string> runCapture(
-    "capture",
-    cl::desc("Record every Vulkan dispatch or CUDA launch (kernel, launch "
-             "size, bindings, bound bytes before and after) into DIR, a new "
-             "or empty directory, for opencgc-replay; each dispatch then runs "
-             "alone (docs/capture.md). nvvm-host records a CUDA capture: "
-             "its kernels' PTX (libNVVM, compute_90) with the bytes the host "
-             "grid computed, for checking on a GPU; dxil-host records DXIL"),
-    cl::value_desc("DIR"), cl::sub(runCommand));
-cl::opt<std::string> runShaderModel(
-    "shader-model",
-    cl::desc("dxil-host: the compute shader model of the DXIL kernels, 6.0 "
-             "(default) to 6.6; 6.6 binds by createHandleFromBinding. "
-             "Kernels with float16 are at least 6.2"),
-    cl::value_desc("6.N"), cl::init("6.0"), cl::sub(runCommand));
-cl::opt<bool> runNoCache("no-cache",
-                         cl::desc("Compile every partition afresh instead of "
-                                  "using the on-disk cache of compiled "
-                                  "partitions"),
-                         cl::sub(runCommand));
-
 void printSummary(const std::string &name, const Tensor &tensor) {
   outs() << name << ": " << getDTypeName(tensor.getDType()) << " "
          << formatShape(tensor.getShape());
@@ -147,15 +119,11 @@ int fail(Error error) {
 } // namespace
 
 int runRun(mlir::MLIRContext &context) {
-  driver::DeviceOptions deviceOptions;
-  deviceOptions.useCache = !runNoCache;
-  deviceOptions.captureDirectory = runCapture;
-  Expected<unsigned> shaderModel =
-      codegen::parseDxilShaderModel(runShaderModel);
-  if (!shaderModel)
-    return fail(shaderModel.takeError());
-  deviceOptions.dxilShaderModelMinor = *shaderModel;
-  auto devices = driver::openDevices(runDevice, context, deviceOptions);
+  Expected<device::DeviceOptions> deviceOptions = getDeviceOptions();
+  if (!deviceOptions)
+    return fail(deviceOptions.takeError());
+  auto devices =
+      driver::openDevices(getChosenDevice().name, context, *deviceOptions);
   if (!devices)
     return fail(devices.takeError());
   if (!devices->fallbackNote.empty())
@@ -217,8 +185,8 @@ int runRun(mlir::MLIRContext &context) {
     printSummary(name, tensor);
   printPlacement(placement);
   outs() << format("%.3f", seconds) << " s\n";
-  if (!runCapture.empty())
-    errs() << "capture written to " << runCapture << "\n";
+  if (!deviceOptions->captureDirectory.empty())
+    errs() << "capture written to " << deviceOptions->captureDirectory << "\n";
   if (runOutputDir.empty())
     return 0;
   if (std::error_code ec = sys::fs::create_directories(runOutputDir))

@@ -52,7 +52,9 @@ int main(int argc, char **argv) {
       "against a baseline\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n"
       "  opencgc validate FILE.bc|FILE.dxil  check NVVM IR, or a DXIL "
-      "container, against its specification's rules\n");
+      "container, against its specification's rules\n"
+      "  opencgc devices             list the devices --device and --target "
+      "take\n");
 
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);

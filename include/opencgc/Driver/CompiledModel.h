@@ -31,9 +31,10 @@ inline constexpr llvm::StringLiteral kOutputIRFile = "output.cgc";
 inline constexpr llvm::StringLiteral kPlanFile = "plan.json";
 inline constexpr llvm::StringLiteral kCompiledWeightsFile = "weights.cgcw";
 
-/// The targets `--target NAME` selects: "reference" (no device besides the
-/// fallback), "vulkan" (the Vulkan device's declarations) or "test" (a
-/// declaration-file device; needs a path).
+/// The targets `--target NAME` selects: the compile target of the device
+/// registered under that name or alias (DeviceRegistry.h): none for
+/// "reference" (the fallback needs no asking), a declaration-file device
+/// for "test" (which needs `declarationPath`).
 llvm::Expected<std::vector<std::unique_ptr<device::Device>>>
 createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
               mlir::MLIRContext &context);

@@ -3,6 +3,7 @@
 #define OPENCGC_DRIVER_DEVICES_H
 
 #include "opencgc/Device/Device.h"
+#include "opencgc/Device/DeviceRegistry.h"
 
 #include <memory>
 #include <string>
@@ -29,19 +30,12 @@ struct DeviceSet {
   std::vector<device::Device *> targets() const;
 };
 
-/// Opens `name` ("reference", "vulkan" or "nvvm-host"). When Vulkan is asked
-/// for but no driver is present, falls back to the reference device and says
-/// why in fallbackNote.
-struct DeviceOptions {
-  /// Keep compiled partitions on disk between runs (--no-cache clears it).
-  bool useCache = true;
-  /// Record every dispatch into this directory (docs/capture.md); only
-  /// devices that run kernels can, and falling back is then an error.
-  std::string captureDirectory;
-  /// dxil-host's shader model, cs_6_<minor> (--shader-model 6.N).
-  unsigned dxilShaderModelMinor = 0;
-};
+using device::DeviceOptions;
 
+/// Opens the device registered as `name` (DeviceRegistry.h) beside the
+/// reference device. A device that falls back (Vulkan without a driver)
+/// leaves the reference device primary and says why in fallbackNote, unless
+/// capturing, which needs the device.
 llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
                                       mlir::MLIRContext &context,
                                       const DeviceOptions &options = {});

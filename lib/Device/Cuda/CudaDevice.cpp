@@ -2,6 +2,7 @@
 #include "opencgc/Device/CudaDevice.h"
 
 #include "../CacheDirectory.h"
+#include "../GpuKernels/GpuKernelResponder.h"
 #include "../Reference/ExchangeResponder.h"
 #include "CudaCommandList.h"
 #include "CudaContext.h"
@@ -16,13 +17,6 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-
-/// Accepts what the kernel generator lowers.
-std::optional<std::string> acceptLowerable(cgc::SubgraphOp subgraph) {
-  if (llvm::Error error = codegen::checkKernelSupport(subgraph))
-    return llvm::toString(std::move(error));
-  return std::nullopt;
-}
 
 /// What the cuda device and the compile-only cuda target both are: the
 /// target named cuda, answering the MLIR exchange the same way.
@@ -39,7 +33,7 @@ public:
   }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    return responder.answer(request, acceptLowerable);
+    return responder.answer(request);
   }
 
 protected:

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CudaPartition.h"
-#include "../PartitionInvokes.h"
+#include "../GpuKernels/PartitionInvokes.h"
 #include "CudaKernel.h"
 #include "PtxCompiler.h"
 
@@ -102,14 +102,12 @@ GeneratedPartition::compile(cgc::PartitionOp partition,
   auto invokes = collectPartitionInvokes(partition, "CUDA");
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
-  for (PartitionInvoke &invoke : *invokes) {
-    cgc::SubgraphOp subgraph = invoke.subgraph;
-    unsigned numOperands = invoke.operands.size();
-    steps.push_back({subgraph.getSymName().str(), std::move(invoke.operands)});
-    if (!kernels.count(subgraph.getSymName()))
-      if (llvm::Error error = generate(subgraph, numOperands, cuda, ptx))
-        return error;
-  }
+  auto generated = generateInvokeSteps(*invokes, [&](PartitionInvoke &invoke) {
+    return generate(invoke.subgraph, invoke.operands.size(), cuda, ptx);
+  });
+  if (!generated)
+    return generated.takeError();
+  steps = std::move(*generated);
   note = ptx.describe() + " through libNVVM";
   return llvm::Error::success();
 }

@@ -2,6 +2,7 @@
 #include "opencgc/Device/DxilHostDevice.h"
 
 #include "../CacheDirectory.h"
+#include "../GpuKernels/GpuKernelResponder.h"
 #include "../HostGrid/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
 #include "../Reference/HostResource.h"
@@ -19,15 +20,6 @@ using namespace mlir;
 
 namespace opencgc::device {
 namespace {
-
-/// Accepts what the kernel generator lowers: float16 kernels become cs_6_2
-/// shaders with native 16-bit types, bool bytes are reached inside their
-/// 32-bit words.
-std::optional<std::string> acceptForDxil(cgc::SubgraphOp subgraph) {
-  if (llvm::Error error = codegen::checkKernelSupport(subgraph))
-    return llvm::toString(std::move(error));
-  return std::nullopt;
-}
 
 /// A shader and the container it came from (what a capture records).
 struct DxilShader {
@@ -101,7 +93,7 @@ public:
 
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    return responder.answer(request, acceptForDxil);
+    return responder.answer(request);
   }
 
 protected:

@@ -7,15 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "HostGridPartition.h"
 
-#include "opencgc/Device/CaptureWriter.h"
+#include "../GpuKernels/PartitionInvokes.h"
 
-#include <cstring>
-#include "../PartitionInvokes.h"
+#include "opencgc/Device/CaptureWriter.h"
 
 #include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 
 #include "llvm/ADT/StringMap.h"
+
+#include <cstring>
 
 using namespace mlir;
 
@@ -72,13 +73,12 @@ llvm::Error HostGridPartition::compile(cgc::PartitionOp partition,
   auto invokes = collectPartitionInvokes(partition, deviceName);
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
-  for (PartitionInvoke &invoke : *invokes) {
-    cgc::SubgraphOp subgraph = invoke.subgraph;
-    steps.push_back({subgraph.getSymName().str(), std::move(invoke.operands)});
-    if (!kernels.count(subgraph.getSymName()))
-      if (llvm::Error error = generate(subgraph, build))
-        return error;
-  }
+  auto generated = generateInvokeSteps(*invokes, [&](PartitionInvoke &invoke) {
+    return generate(invoke.subgraph, build);
+  });
+  if (!generated)
+    return generated.takeError();
+  steps = std::move(*generated);
   return llvm::Error::success();
 }
 

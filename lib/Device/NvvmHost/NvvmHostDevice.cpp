@@ -2,13 +2,13 @@
 #include "opencgc/Device/NvvmHostDevice.h"
 
 #include "../Cuda/PtxCompiler.h"
+#include "../GpuKernels/GpuKernelResponder.h"
 #include "../HostGrid/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Device/CaptureWriter.h"
-
 
 using namespace mlir;
 
@@ -58,12 +58,7 @@ public:
 
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    return responder.answer(
-        request, [](cgc::SubgraphOp subgraph) -> std::optional<std::string> {
-          if (llvm::Error error = codegen::checkKernelSupport(subgraph))
-            return llvm::toString(std::move(error));
-          return std::nullopt;
-        });
+    return responder.answer(request);
   }
 
 protected:
@@ -117,19 +112,19 @@ private:
                         codegen::KernelLaunch launch,
                         std::optional<CapturedPtx> captured) {
     std::shared_ptr<CaptureWriter> writer = capture;
-    return [host, launch, captured,
-            writer](llvm::ArrayRef<MemorySpan> operands) {
-      auto run = [&] {
-        std::vector<void *> parameters;
-        for (const MemorySpan &operand : operands)
-          parameters.push_back(operand.data);
-        return host->launch(launch.workgroupCount, launch.workgroupSize,
-                            parameters);
-      };
-      if (captured)
-        return launchCaptured(*writer, *captured, operands, run);
-      return run();
-    };
+    return
+        [host, launch, captured, writer](llvm::ArrayRef<MemorySpan> operands) {
+          auto run = [&] {
+            std::vector<void *> parameters;
+            for (const MemorySpan &operand : operands)
+              parameters.push_back(operand.data);
+            return host->launch(launch.workgroupCount, launch.workgroupSize,
+                                parameters);
+          };
+          if (captured)
+            return launchCaptured(*writer, *captured, operands, run);
+          return run();
+        };
   }
 
   std::unique_ptr<hostgrid::HostGrid> grid;
@@ -155,8 +150,8 @@ createNvvmHostDevice(MLIRContext &context,
           "--capture on nvvm-host compiles PTX with libNVVM: " +
           llvm::toString(compiler.takeError()));
     ptx = std::move(*compiler);
-    auto writer = CaptureWriter::create(options.captureDirectory, "cuda",
-                                        "nvvm-host");
+    auto writer =
+        CaptureWriter::create(options.captureDirectory, "cuda", "nvvm-host");
     if (!writer)
       return writer.takeError();
     capture = std::move(*writer);

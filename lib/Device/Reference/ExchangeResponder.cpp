@@ -1,9 +1,6 @@
 //===- ExchangeResponder.cpp - A target's side of the MLIR exchange -------===//
 #include "ExchangeResponder.h"
 
-#include "../GpuKernelDeclaration.h"
-#include "mlir/Parser/Parser.h"
-
 #include "mlir/IR/Builders.h"
 #include "opencgc/Interchange/MlirInterface.h"
 #include "opencgc/Interchange/ModuleFile.h"
@@ -66,19 +63,6 @@ answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
       "the MLIR exchange answers CGC_SUBGRAPH_DECLARATION_REQUEST and "
       "CGC_SUBGRAPH_SPECIALIZATION_REQUEST, not " +
       (known ? getInterfaceName(*known).str() : request.mlirInterface.str()));
-}
-
-llvm::Expected<std::vector<uint8_t>>
-GpuKernelResponder::answer(const MlirExchange &request,
-                           SpecializationPolicy policy) {
-  if (!declaration) {
-    declaration = mlir::parseSourceString<cgc::ModuleOp>(
-        getGpuKernelDeclaration(targetName), &context);
-    if (!declaration)
-      return llvm::createStringError("internal error: the " + targetName +
-                                     " declaration does not parse");
-  }
-  return answerExchange(request, *declaration, policy);
 }
 
 } // namespace opencgc::device

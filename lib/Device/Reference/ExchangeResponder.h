@@ -31,22 +31,6 @@ llvm::Expected<std::vector<uint8_t>>
 answerExchange(const MlirExchange &request, cgc::ModuleOp declaration,
                SpecializationPolicy policy);
 
-/// The exchange answers of a GPU kernel target (vulkan, nvvm-host, cuda):
-/// the GPU kernel declaration under the target's name, parsed on first use,
-/// and the target's own verdict on each subgraph.
-class GpuKernelResponder {
-public:
-  GpuKernelResponder(mlir::MLIRContext &context, llvm::StringRef targetName)
-      : context(context), targetName(targetName.str()) {}
-  llvm::Expected<std::vector<uint8_t>> answer(const MlirExchange &request,
-                                              SpecializationPolicy policy);
-
-private:
-  mlir::MLIRContext &context;
-  std::string targetName;
-  mlir::OwningOpRef<cgc::ModuleOp> declaration;
-};
-
 /// A target that runs its partitions with the reference kernels (the
 /// reference device itself, and test targets without hardware). Subclasses
 /// give the name and the exchange answers.

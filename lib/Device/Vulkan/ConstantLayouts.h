@@ -10,7 +10,7 @@
 #ifndef OPENCGC_LIB_DEVICE_VULKAN_CONSTANTLAYOUTS_H
 #define OPENCGC_LIB_DEVICE_VULKAN_CONSTANTLAYOUTS_H
 
-#include "../PartitionInvokes.h"
+#include "../GpuKernels/PartitionInvokes.h"
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Device/StateObject.h"

@@ -2,6 +2,7 @@
 #include "opencgc/Device/VulkanDevice.h"
 
 #include "../CacheDirectory.h"
+#include "../GpuKernels/GpuKernelResponder.h"
 #include "../Reference/ExchangeResponder.h"
 #include "KernelCache.h"
 #include "VulkanCapture.h"
@@ -20,14 +21,12 @@ using namespace mlir;
 namespace opencgc::device {
 namespace {
 
-/// Accepts what the kernel generator lowers and the device can run: 16-bit
-/// floats and 8-bit storage (bool) need optional features that some drivers
+/// What the device lacks to run a subgraph's kernels: 16-bit floats and
+/// 8-bit storage (bool) need optional features that some drivers
 /// (SwiftShader) lack.
 std::optional<std::string>
-specializeForVulkan(cgc::SubgraphOp subgraph,
+checkVulkanFeatures(cgc::SubgraphOp subgraph,
                     const vulkan::VulkanContext &vulkan) {
-  if (llvm::Error error = codegen::checkKernelSupport(subgraph))
-    return llvm::toString(std::move(error));
   bool uses16 = false, uses8 = false;
   auto note = [&](Type type) {
     Type element = cast<cgc::TensorType>(type).getElementType();
@@ -75,9 +74,7 @@ public:
   }
   llvm::Expected<std::vector<uint8_t>>
   exchange(const MlirExchange &request) override {
-    return responder.answer(request, [&](cgc::SubgraphOp subgraph) {
-      return specializeForVulkan(subgraph, *vulkan);
-    });
+    return responder.answer(request);
   }
   llvm::Expected<std::shared_ptr<Resource>>
   createBuffer(uint64_t sizeInBytes) override {
@@ -116,7 +113,10 @@ private:
       std::make_shared<SubmittedLists>();
   KernelCache cache;
   std::shared_ptr<vulkan::DispatchObserver> capture;
-  GpuKernelResponder responder{context, kVulkanTargetName};
+  GpuKernelResponder responder{context, kVulkanTargetName,
+                               [vulkan = vulkan](cgc::SubgraphOp subgraph) {
+                                 return checkVulkanFeatures(subgraph, *vulkan);
+                               }};
 };
 } // namespace
 

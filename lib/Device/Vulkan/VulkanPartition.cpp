@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "VulkanPartition.h"
 
-#include "../PartitionInvokes.h"
+#include "../GpuKernels/PartitionInvokes.h"
 #include "ConstantLayouts.h"
 #include "KernelCache.h"
 
@@ -34,13 +34,6 @@ namespace {
 struct CompiledKernel {
   std::shared_ptr<vulkan::ComputePipeline> pipeline;
   std::array<uint32_t, 3> groups;
-};
-
-/// One cgc.invoke, with what Vulkan's barriers need besides: how many
-/// operands are inputs and the invokes it depends on.
-struct VulkanInvokeStep : InvokeStep {
-  unsigned numInputs = 0;
-  llvm::SmallVector<int64_t, 4> depends;
 };
 
 class GeneratedPartition final : public VulkanPartition {
@@ -80,7 +73,7 @@ private:
   mutable cgc::PartitionOp partition;
   std::string name;
   llvm::StringMap<std::vector<CompiledKernel>> kernels;
-  std::vector<VulkanInvokeStep> steps;
+  std::vector<InvokeStep> steps;
   std::vector<BindPoint> bindPoints;
   bool fromCache = false;
 };
@@ -147,22 +140,17 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
   // the layouts are a function of the subgraphs, so cached kernels agree.
   auto options = chooseRelayoutableInputs(partition, *invokes);
   recordInputLayouts(bindPoints, partition, *invokes, options);
-  for (PartitionInvoke &invoke : *invokes) {
-    cgc::SubgraphOp subgraph = invoke.subgraph;
-    VulkanInvokeStep step;
-    step.subgraph = subgraph.getSymName().str();
-    step.numInputs = subgraph.getFunctionalDefinition().getNumArguments();
-    step.operands = std::move(invoke.operands);
-    if (invoke.depends)
-      step.depends = std::move(*invoke.depends);
-    else if (!steps.empty()) // Without a schedule, wait for everything.
-      step.depends.push_back(steps.size() - 1);
-    steps.push_back(std::move(step));
-    if (!cached && !generated.count(subgraph.getSymName().str()))
-      if (auto error = generateKernels(
-              subgraph, options.lookup(subgraph.getSymName()), generated))
-        return error;
-  }
+  auto generatedSteps = generateInvokeSteps(
+      *invokes, [&](PartitionInvoke &invoke) -> llvm::Error {
+        if (cached)
+          return llvm::Error::success();
+        return generateKernels(invoke.subgraph,
+                               options.lookup(invoke.subgraph.getSymName()),
+                               generated);
+      });
+  if (!generatedSteps)
+    return generatedSteps.takeError();
+  steps = std::move(*generatedSteps);
   if (!cached)
     cache.store(key, generated);
   return createPipelines(cached ? *cached : generated);

@@ -1,6 +1,6 @@
 //===- GpuKernelDeclaration.h - What the GPU targets declare ----*- C++ -*-===//
-#ifndef OPENCGC_LIB_DEVICE_GPUKERNELDECLARATION_H
-#define OPENCGC_LIB_DEVICE_GPUKERNELDECLARATION_H
+#ifndef OPENCGC_LIB_DEVICE_GPUKERNELS_GPUKERNELDECLARATION_H
+#define OPENCGC_LIB_DEVICE_GPUKERNELS_GPUKERNELDECLARATION_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -14,4 +14,4 @@ std::string getGpuKernelDeclaration(llvm::StringRef targetName);
 
 } // namespace opencgc::device
 
-#endif // OPENCGC_LIB_DEVICE_GPUKERNELDECLARATION_H
+#endif // OPENCGC_LIB_DEVICE_GPUKERNELS_GPUKERNELDECLARATION_H

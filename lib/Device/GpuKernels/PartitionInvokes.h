@@ -1,18 +1,19 @@
-//===- PartitionInvokes.h - A partition's invokes for GPU devices -*- C++
-//-*-===//
+//===- PartitionInvokes.h - A partition's invokes, as steps -----*- C++ -*-===//
 //
-// What the Vulkan and nvvm-host devices both read from a partition
-// container before generating kernels: its one cgc.partition, and per
+// What every device that generates kernels (vulkan, cuda, nvvm-host,
+// dxil-host) reads from a partition container: its one cgc.partition, per
 // cgc.invoke the subgraph it runs, the bind point behind each operand and
-// the schedule's cgc.depends.
+// the schedule's cgc.depends; and the one loop that turns the invokes into
+// the steps a partition runs, generating each subgraph's kernels once.
 //
 //===----------------------------------------------------------------------===//
-#ifndef OPENCGC_LIB_DEVICE_PARTITIONINVOKES_H
-#define OPENCGC_LIB_DEVICE_PARTITIONINVOKES_H
+#ifndef OPENCGC_LIB_DEVICE_GPUKERNELS_PARTITIONINVOKES_H
+#define OPENCGC_LIB_DEVICE_GPUKERNELS_PARTITIONINVOKES_H
 
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -40,11 +41,15 @@ struct PartitionInvoke {
   std::optional<llvm::SmallVector<int64_t, 4>> depends;
 };
 
-/// What a generated partition keeps of an invoke to run it: the subgraph
-/// whose kernels it launches and the bind point behind each operand.
+/// What a generated partition keeps of an invoke to run it.
 struct InvokeStep {
+  /// The subgraph whose kernels it launches.
   std::string subgraph;
+  /// The bind point behind each operand.
   llvm::SmallVector<unsigned, 8> operands;
+  /// Earlier steps it waits for: cgc.depends, or without a schedule the
+  /// step before it.
+  llvm::SmallVector<int64_t, 4> depends;
 };
 
 /// The partition's invokes in order. An invoke of something other than a
@@ -53,6 +58,15 @@ struct InvokeStep {
 llvm::Expected<std::vector<PartitionInvoke>>
 collectPartitionInvokes(cgc::PartitionOp partition, llvm::StringRef deviceName);
 
+/// Generates a subgraph's kernels, given its first invoke.
+using SubgraphGenerator = llvm::function_ref<llvm::Error(PartitionInvoke &)>;
+
+/// The steps of `invokes`, in order, calling `generate` once per subgraph
+/// they run, at its first invoke; the first error stops the loop.
+llvm::Expected<std::vector<InvokeStep>>
+generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
+                    SubgraphGenerator generate);
+
 } // namespace opencgc::device
 
-#endif // OPENCGC_LIB_DEVICE_PARTITIONINVOKES_H
+#endif // OPENCGC_LIB_DEVICE_GPUKERNELS_PARTITIONINVOKES_H

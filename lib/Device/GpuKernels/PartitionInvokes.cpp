@@ -3,6 +3,7 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Interchange/ModuleFile.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 
@@ -50,6 +51,27 @@ collectPartitionInvokes(cgc::PartitionOp partition,
     invokes.push_back(std::move(step));
   }
   return invokes;
+}
+
+llvm::Expected<std::vector<InvokeStep>>
+generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
+                    SubgraphGenerator generate) {
+  std::vector<InvokeStep> steps;
+  llvm::StringSet<> generated;
+  for (PartitionInvoke &invoke : invokes) {
+    InvokeStep step;
+    step.subgraph = invoke.subgraph.getSymName().str();
+    step.operands = invoke.operands;
+    if (invoke.depends)
+      step.depends = *invoke.depends;
+    else if (!steps.empty()) // Without a schedule, wait for everything.
+      step.depends.push_back(steps.size() - 1);
+    steps.push_back(std::move(step));
+    if (generated.insert(invoke.subgraph.getSymName()).second)
+      if (llvm::Error error = generate(invoke))
+        return std::move(error);
+  }
+  return steps;
 }
 
 } // namespace opencgc::device

@@ -1,0 +1,91 @@
+//===- DeviceOptions.cpp - The device options subcommands share -----------===//
+#include "DeviceOptions.h"
+#include "Commands.h"
+
+#include "opencgc/Codegen/DxilBackend.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace opencgc::cli {
+namespace {
+using device::DeviceEntry;
+
+/// The subcommands that open devices (compile's are compile targets,
+/// chosen with --target).
+#define DEVICE_SUBCOMMANDS                                                     \
+  cl::sub(runCommand), cl::sub(benchCommand), cl::sub(conformanceCommand)
+
+cl::opt<const DeviceEntry *> deviceOption(
+    "device",
+    cl::desc("Device to run on (default: vulkan; what it cannot run stays on "
+             "the reference device, and without a Vulkan driver everything "
+             "does)"),
+    cl::init(static_cast<const DeviceEntry *>(nullptr)), DEVICE_SUBCOMMANDS);
+
+/// The choices, after the option is registered (so they stay values of
+/// --device, not options of their own).
+const bool deviceChoicesAdded = [] {
+  for (const DeviceEntry &entry : device::getDeviceRegistry())
+    if (entry.canRun())
+      deviceOption.getParser().addLiteralOption(entry.name, &entry,
+                                                entry.summary);
+  return true;
+}();
+
+cl::opt<bool> noCache("no-cache",
+                      cl::desc("Compile every partition afresh instead of "
+                               "using the on-disk cache of compiled "
+                               "partitions (so compile times are real)"),
+                      DEVICE_SUBCOMMANDS);
+
+cl::opt<std::string> shaderModel(
+    "shader-model",
+    cl::desc("dxil-host: the compute shader model of the DXIL kernels, 6.0 "
+             "(default) to 6.6; 6.6 binds by createHandleFromBinding. "
+             "Kernels with float16 are at least 6.2"),
+    cl::value_desc("6.N"), cl::init("6.0"), DEVICE_SUBCOMMANDS);
+
+cl::opt<std::string> capture(
+    "capture",
+    cl::desc("Record every dispatch (kernel, launch size, bindings, bound "
+             "bytes before and after) into DIR, a new or empty directory, for "
+             "opencgc-replay; each dispatch then runs alone "
+             "(docs/capture.md). vulkan records SPIR-V, cuda and nvvm-host "
+             "PTX (nvvm-host's from libNVVM, compute_90, with the bytes the "
+             "host grid computed), dxil-host DXIL. conformance records each "
+             "test into DIR/<test>"),
+    cl::value_desc("DIR"), cl::sub(runCommand), cl::sub(conformanceCommand));
+#undef DEVICE_SUBCOMMANDS
+} // namespace
+
+const DeviceEntry &getChosenDevice() {
+  (void)deviceChoicesAdded;
+  if (const DeviceEntry *chosen = deviceOption)
+    return *chosen;
+  return *device::lookupDevice(device::kDefaultDeviceName);
+}
+
+bool isDeviceGiven() { return deviceOption.getNumOccurrences() > 0; }
+
+Expected<device::DeviceOptions> getDeviceOptions() {
+  device::DeviceOptions options;
+  options.useCache = !noCache;
+  options.captureDirectory = capture;
+  Expected<unsigned> minor = codegen::parseDxilShaderModel(shaderModel);
+  if (!minor)
+    return minor.takeError();
+  options.dxilShaderModelMinor = *minor;
+  return options;
+}
+
+std::vector<std::string> getDeviceArguments() {
+  std::vector<std::string> arguments{"--device=" + getChosenDevice().name.str(),
+                                     "--shader-model=" +
+                                         shaderModel.getValue()};
+  if (noCache)
+    arguments.push_back("--no-cache");
+  return arguments;
+}
+
+} // namespace opencgc::cli
