@@ -54,6 +54,13 @@ void materializeReturns(cgc::EntryPointOp entry) {
                               builder.getI64ArrayAttr(type.getShape()))});
     operand.set(builder.create(state)->getResult(0));
   }
+  // A returned constant's copy is no constant: the entry point now returns
+  // what its body does (the module verifies between passes).
+  FunctionType type = entry.getFunctionType();
+  SmallVector<Type> results(terminator->getOperandTypes());
+  if (TypeRange(results) != type.getResults())
+    entry.setFunctionType(
+        FunctionType::get(entry.getContext(), type.getInputs(), results));
 }
 
 /// Entry arguments and results by their cgc.name, constants by name, other
@@ -138,17 +145,26 @@ CompileOptions resolveOptions(const CompileOptions &requested,
 }
 } // namespace
 
+llvm::Error prepareEntryPoint(cgc::ModuleOp input) {
+  auto entry = getSingleEntryPoint(input);
+  if (!entry)
+    return entry.takeError();
+  eraseDeadOps(*entry);
+  materializeReturns(*entry);
+  return llvm::Error::success();
+}
+
 llvm::Expected<CompileResult>
 compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
               const CompileOptions &requested) {
   CompileOptions options = resolveOptions(requested, targets);
   MLIRContext &context = *input.getContext();
   OwningOpRef<cgc::ModuleOp> work(cast<cgc::ModuleOp>(input->clone()));
+  if (llvm::Error error = prepareEntryPoint(*work))
+    return std::move(error);
   auto entry = getSingleEntryPoint(*work);
   if (!entry)
     return entry.takeError();
-  eraseDeadOps(*entry);
-  materializeReturns(*entry);
 
   std::unique_ptr<device::Device> fallback =
       device::createReferenceDevice(context);

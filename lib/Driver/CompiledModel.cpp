@@ -2,7 +2,6 @@
 #include "opencgc/Driver/CompiledModel.h"
 
 #include "opencgc/Compiler/PartitionIsolation.h"
-#include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -29,33 +28,6 @@ std::string joinPath(llvm::StringRef directory, llvm::StringRef name) {
   return path.str().str();
 }
 } // namespace
-
-llvm::Expected<std::vector<std::unique_ptr<device::Device>>>
-createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
-              MLIRContext &context) {
-  const device::DeviceEntry *entry = device::lookupDevice(name);
-  if (!entry)
-    return llvm::createStringError(
-        "unknown target '" + name + "' (known: " +
-        device::joinDeviceNames(
-            [](const device::DeviceEntry &) { return true; },
-            /*withAliases=*/true) +
-        ")");
-  if (!declarationPath.empty() && !entry->reads(device::kUsesDeclarations))
-    return llvm::createStringError("--declarations belongs to --target test, "
-                                   "not --target " +
-                                   name);
-  std::vector<std::unique_ptr<device::Device>> targets;
-  if (!entry->compileTarget) // The reference fallback needs no asking.
-    return targets;
-  device::DeviceOptions options;
-  options.declarationsPath = declarationPath.str();
-  auto target = entry->compileTarget(context, options);
-  if (!target)
-    return target.takeError();
-  targets.push_back(std::move(*target));
-  return targets;
-}
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,
                                const NamedTensors &weights,

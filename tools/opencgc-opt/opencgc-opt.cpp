@@ -1,12 +1,15 @@
 //===- opencgc-opt.cpp - mlir-opt with the CGC dialects -------------------===//
 //
-// The driver the lit tests use. CGC IR has its own top-level op
+// The driver the lit tests use, with the compiler's passes registered
+// (Passes.td): `opencgc-opt --pass-pipeline='cgc.module(...)'` runs any
+// prefix of what `opencgc compile` runs. CGC IR has its own top-level op
 // (cgc.module), so the input is not wrapped in a builtin.module unless the
 // user asks for it.
 //
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Dialect/Registration.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -15,6 +18,7 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);
+  opencgc::compiler::registerCompilerPasses();
 
   // Default to --no-implicit-module; an explicit flag from the user wins.
   std::vector<char *> args(argv, argv + argc);

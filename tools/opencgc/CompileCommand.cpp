@@ -8,8 +8,11 @@
 #include "Commands.h"
 #include "InputShapes.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/Device.h"
 #include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Driver/CompiledModel.h"
@@ -99,30 +102,53 @@ cl::opt<bool> verbose("verbose", cl::desc("Report rejected specializations"),
 
 raw_ostream &error() { return WithColor::error(errs(), "opencgc compile"); }
 
-Expected<compiler::CompileOptions> parseOptions() {
-  compiler::CompileOptions options;
-  if (partitionMode == "fine")
-    options.partitioning = compiler::Partitioning::Fine;
-  else if (partitionMode != "coarse")
-    return createStringError("--partition must be fine or coarse, not '" +
-                             partitionMode + "'");
-  if (alignment.getNumOccurrences() &&
-      (alignment == 0 || (alignment & (alignment - 1)) != 0))
-    return createStringError("--alignment must be a power of two, not " +
-                             Twine(alignment));
+/// The pipeline's options from the command line.
+Expected<compiler::CompileToOutputIROptions> parseOptions() {
+  (void)targetChoicesAdded;
+  compiler::CompileToOutputIROptions options;
+  if (const device::DeviceEntry *chosen = targetOption)
+    options.target = chosen->name.str();
+  options.declarations = declarationsPath;
+  options.partitioning = partitionMode;
+  if (alignment.getNumOccurrences() && alignment == 0)
+    return createStringError("--alignment must be a power of two, not 0");
   options.alignment = alignment;
   options.inPlace = !noInPlace;
   options.reshapeViews = !noReshapeViews;
   options.placeConcatInputs = !noConcatPlacement;
   options.borrowOutputs = !noBorrow;
-  if (verbose)
-    options.log = &errs();
+  options.reportRejections = verbose;
+  // Checked here too, so a bad value fails before the model loads.
+  if (auto checked = compiler::getCompileOptions(options); !checked)
+    return checked.takeError();
   if (emit != "" && emit != "output-ir" && emit != "plan")
     return createStringError("--emit must be output-ir or plan, not '" + emit +
                              "'");
   if (outputDir.empty() && emit.empty())
     return createStringError("give an output directory with -o (or --emit)");
   return options;
+}
+
+/// Runs the compiler's pipeline on `module` in place. Its diagnostics are
+/// this command's: warnings printed as they come, the first error returned.
+Error runPipeline(mlir::MLIRContext &context, cgc::ModuleOp module,
+                  const compiler::CompileToOutputIROptions &options,
+                  compiler::CompileReport &report) {
+  std::string firstError;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Warning)
+      WithColor::warning(errs(), "opencgc compile") << d.str() << "\n";
+    else if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+             firstError.empty())
+      firstError = d.str();
+    return mlir::success();
+  });
+  mlir::PassManager pm(&context, cgc::ModuleOp::getOperationName());
+  compiler::buildCompilePipeline(pm, options, &report);
+  if (mlir::succeeded(pm.run(module)))
+    return Error::success();
+  return createStringError(firstError.empty() ? "the compiler failed"
+                                              : firstError);
 }
 
 void printSummary(const compiler::CompileResult &result) {
@@ -134,24 +160,6 @@ void printSummary(const compiler::CompileResult &result) {
          << result.memory.lowerBoundBytes << ")\n";
 }
 } // namespace
-
-/// --target's targets. Without --target, the default device's; when it
-/// cannot be opened (no Vulkan driver), the reference fallback alone, as
-/// `run` does.
-static Expected<std::vector<std::unique_ptr<device::Device>>>
-createTargets(mlir::MLIRContext &context) {
-  (void)targetChoicesAdded;
-  if (const device::DeviceEntry *chosen = targetOption)
-    return driver::createTargets(chosen->name, declarationsPath, context);
-  auto targets = driver::createTargets(device::kDefaultDeviceName,
-                                       declarationsPath, context);
-  if (targets || !declarationsPath.empty())
-    return targets;
-  WithColor::warning(errs(), "opencgc compile")
-      << toString(targets.takeError())
-      << "; compiling for the reference device instead\n";
-  return std::vector<std::unique_ptr<device::Device>>{};
-}
 
 int runCompile(mlir::MLIRContext &context) {
   auto options = parseOptions();
@@ -170,19 +178,15 @@ int runCompile(mlir::MLIRContext &context) {
     error() << toString(model.takeError()) << "\n";
     return 1;
   }
-  auto targets = createTargets(context);
-  if (!targets) {
-    error() << toString(targets.takeError()) << "\n";
+  compiler::CompileReport report;
+  if (Error failure = runPipeline(context, *model->module, *options, report)) {
+    error() << inputPath << ": " << toString(std::move(failure)) << "\n";
     return 1;
   }
-  std::vector<device::Device *> devices;
-  for (auto &target : *targets)
-    devices.push_back(target.get());
-  auto result = compiler::compileModule(*model->module, devices, *options);
-  if (!result) {
-    error() << inputPath << ": " << toString(result.takeError()) << "\n";
-    return 1;
-  }
+  auto result = std::make_optional<compiler::CompileResult>();
+  result->outputIR = std::move(model->module);
+  result->plan = std::move(report.plan);
+  result->memory = report.memory;
   if (emit == "output-ir")
     outs() << *result->outputIR << "\n";
   if (emit == "plan")

@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class MLIRContext;
@@ -88,6 +89,14 @@ llvm::ArrayRef<DeviceEntry> getDeviceRegistry();
 
 /// The entry named (or aliased) `name`; null if there is none.
 const DeviceEntry *lookupDevice(llvm::StringRef name);
+
+/// The targets `compile --target NAME` asks for subgraph patterns: the
+/// compile target of the entry named or aliased `name` (none for the
+/// reference device, which every compilation falls back to unasked).
+/// `options.declarationsPath` belongs to the test target only.
+llvm::Expected<std::vector<std::unique_ptr<Device>>>
+createCompileTargets(llvm::StringRef name, const DeviceOptions &options,
+                     mlir::MLIRContext &context);
 
 /// "a, b, c": the names of the entries `keep` keeps, in registry order
 /// (with their aliases when `withAliases`).

@@ -31,14 +31,6 @@ inline constexpr llvm::StringLiteral kOutputIRFile = "output.cgc";
 inline constexpr llvm::StringLiteral kPlanFile = "plan.json";
 inline constexpr llvm::StringLiteral kCompiledWeightsFile = "weights.cgcw";
 
-/// The targets `--target NAME` selects: the compile target of the device
-/// registered under that name or alias (DeviceRegistry.h): none for
-/// "reference" (the fallback needs no asking), a declaration-file device
-/// for "test" (which needs `declarationPath`).
-llvm::Expected<std::vector<std::unique_ptr<device::Device>>>
-createTargets(llvm::StringRef name, llvm::StringRef declarationPath,
-              mlir::MLIRContext &context);
-
 /// Writes the compiled model into `directory` (created if missing).
 llvm::Error writeCompiledModel(compiler::CompileResult &result,
                                const NamedTensors &weights,

@@ -99,6 +99,29 @@ const DeviceEntry *lookupDevice(llvm::StringRef name) {
   return nullptr;
 }
 
+llvm::Expected<std::vector<std::unique_ptr<Device>>>
+createCompileTargets(llvm::StringRef name, const DeviceOptions &options,
+                     MLIRContext &context) {
+  const DeviceEntry *entry = lookupDevice(name);
+  if (!entry)
+    return llvm::createStringError(
+        "unknown target '" + name + "' (known: " +
+        joinDeviceNames([](const DeviceEntry &) { return true; },
+                        /*withAliases=*/true) +
+        ")");
+  if (!options.declarationsPath.empty() && !entry->reads(kUsesDeclarations))
+    return llvm::createStringError(
+        "--declarations belongs to --target test, not --target " + name);
+  std::vector<std::unique_ptr<Device>> targets;
+  if (!entry->compileTarget) // The reference fallback needs no asking.
+    return targets;
+  auto target = entry->compileTarget(context, options);
+  if (!target)
+    return target.takeError();
+  targets.push_back(std::move(*target));
+  return targets;
+}
+
 std::string joinDeviceNames(llvm::function_ref<bool(const DeviceEntry &)> keep,
                             bool withAliases) {
   std::string names;

@@ -2,7 +2,6 @@
 #include "opencgc/Device/DeviceRegistry.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
-#include "opencgc/Driver/CompiledModel.h"
 #include "opencgc/Driver/Devices.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -97,15 +96,18 @@ TEST_F(DeviceRegistryTest, NvvmHostOpensWithItsName) {
 }
 
 TEST_F(DeviceRegistryTest, TargetsByAliasAndDeclarations) {
-  auto d3d12 = driver::createTargets("d3d12", "", context);
+  auto d3d12 = device::createCompileTargets("d3d12", {}, context);
   ASSERT_TRUE(static_cast<bool>(d3d12)) << llvm::toString(d3d12.takeError());
   ASSERT_EQ(d3d12->size(), 1u);
   EXPECT_EQ(d3d12->front()->getName(), "dxil-host");
-  auto misplaced = driver::createTargets("cuda", "decl.mlir", context);
+  device::DeviceOptions withDeclarations;
+  withDeclarations.declarationsPath = "decl.mlir";
+  auto misplaced =
+      device::createCompileTargets("cuda", withDeclarations, context);
   ASSERT_FALSE(misplaced);
   EXPECT_EQ(llvm::toString(misplaced.takeError()),
             "--declarations belongs to --target test, not --target cuda");
-  auto none = driver::createTargets("reference", "", context);
+  auto none = device::createCompileTargets("reference", {}, context);
   ASSERT_TRUE(static_cast<bool>(none));
   EXPECT_TRUE(none->empty());
 }

@@ -1,0 +1,19 @@
+//===- PrepareEntryPoint.cpp - cgc-prepare-entry-point --------------------===//
+#include "opencgc/Compiler/Passes.h"
+
+namespace opencgc::compiler {
+#define GEN_PASS_DEF_PREPAREENTRYPOINT
+#include "opencgc/Compiler/Passes.h.inc"
+
+namespace {
+struct PrepareEntryPoint final
+    : impl::PrepareEntryPointBase<PrepareEntryPoint> {
+  void runOnOperation() override {
+    if (llvm::Error error = prepareEntryPoint(getOperation())) {
+      getOperation()->emitError(llvm::toString(std::move(error)));
+      signalPassFailure();
+    }
+  }
+};
+} // namespace
+} // namespace opencgc::compiler
