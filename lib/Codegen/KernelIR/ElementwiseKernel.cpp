@@ -5,16 +5,11 @@
 // arith/math code, and every output is stored in the same invocation.
 //
 //===----------------------------------------------------------------------===//
-#include "ConvTransposeKernel.h"
-#include "ConvolutionKernel.h"
-#include "DataMovementKernel.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
+#include "KernelKinds.h"
 #include "KernelSupport.h"
 #include "NormalizationKernel.h"
-#include "PoolingKernel.h"
-#include "ReductionKernel.h"
-#include "ResamplingKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -28,31 +23,12 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 
 using namespace mlir;
 
 namespace opencgc::codegen {
 namespace {
-
-void loadKernelDialects(MLIRContext &context) {
-  // Loading mutates the context; once loaded (see loadCodegenDialects),
-  // kernels may be generated from several threads.
-  if (context.getLoadedDialect<gpu::GPUDialect>() &&
-      context.getLoadedDialect<vector::VectorDialect>())
-    return;
-  DialectRegistry registry;
-  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  vector::VectorDialect>();
-  context.appendDialectRegistry(registry);
-  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                      vector::VectorDialect>();
-}
 
 cgc::TensorType tensorOf(Value value) {
   return cast<cgc::TensorType>(value.getType());
@@ -227,51 +203,10 @@ KernelModule ElementwiseKernelBuilder::build() {
 
 } // namespace
 
-std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
-                                            const KernelOptions &options) {
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  if (isMatmulSubgraph(definition))
-    return getMatmulInputLayouts(subgraph, options);
-  return std::vector<ConstantLayout>(definition.getNumArguments(),
-                                     ConstantLayout::Plain);
-}
-
-llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
-                                             const KernelOptions &options) {
-  if (llvm::Error error = checkKernelSupport(subgraph))
-    return std::move(error);
-  loadKernelDialects(*subgraph.getContext());
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  KernelModule kernels;
-  if (isMatmulSubgraph(definition)) {
-    kernels = buildMatmulKernel(subgraph, options);
-  } else if (isConvolutionSubgraph(definition)) {
-    kernels = buildConvolutionKernel(subgraph);
-  } else if (isPoolingSubgraph(definition)) {
-    kernels = buildPoolingKernel(subgraph);
-  } else if (isResamplingSubgraph(definition)) {
-    kernels = buildResamplingKernel(subgraph);
-  } else if (isDataMovementSubgraph(definition)) {
-    kernels = buildDataMovementKernel(subgraph);
-  } else if (isConvTransposeSubgraph(definition)) {
-    kernels = buildConvTransposeKernel(subgraph);
-  } else if (isReductionSubgraph(definition)) {
-    kernels = buildReductionKernel(subgraph);
-  } else if (isNormalizationSubgraph(definition)) {
-    kernels = buildNormalizationKernel(subgraph);
-  } else {
-    std::optional<Shape> shape = getIterationShape(definition);
-    kernels = ElementwiseKernelBuilder(subgraph, *shape).build();
-  }
-  // The builder repeats constants freely; CSE keeps every backend's input
-  // small.
-  PassManager passes(subgraph.getContext(), ModuleOp::getOperationName());
-  passes.addPass(createCSEPass());
-  if (failed(mlir::verify(*kernels.module)) ||
-      failed(passes.run(*kernels.module)))
-    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
-                                   ": generated Kernel IR does not verify");
-  return std::move(kernels);
+KernelModule buildElementwiseKernel(cgc::SubgraphOp subgraph) {
+  std::optional<Shape> shape =
+      getIterationShape(subgraph.getFunctionalDefinition());
+  return ElementwiseKernelBuilder(subgraph, *shape).build();
 }
 
 } // namespace opencgc::codegen

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelSupport.h"
+#include "KernelKinds.h"
 #include "ConvolutionKernel.h"
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
@@ -165,22 +166,11 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
     return unsupported(subgraph,
                        llvm::formatv("element type {0}",
                                      typeList(llvm::ArrayRef<Type>(*narrow))));
-  if (isMatmulSubgraph(definition))
-    return checkMatmulSupport(subgraph);
-  if (isConvolutionSubgraph(definition))
-    return checkConvolutionSupport(subgraph);
-  if (isPoolingSubgraph(definition))
-    return checkPoolingSupport(subgraph);
-  if (isResamplingSubgraph(definition))
-    return checkResamplingSupport(subgraph);
-  if (isDataMovementSubgraph(definition))
-    return checkDataMovementSupport(subgraph);
-  if (isConvTransposeSubgraph(definition))
-    return checkConvTransposeSupport(subgraph);
-  if (isReductionSubgraph(definition))
-    return checkReductionSupport(subgraph);
-  if (isNormalizationSubgraph(definition))
-    return checkNormalizationSupport(subgraph);
+  return getKernelKind(definition).check(subgraph);
+}
+
+llvm::Error checkElementwiseSupport(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   // Ops first: their refusals say more than an input's element type.
   for (Operation &op : definition.getBodyBlock()->without_terminator())
     if (llvm::Error error = checkPerElementOp(subgraph, &op))

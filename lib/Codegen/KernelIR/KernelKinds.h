@@ -1,0 +1,53 @@
+//===- KernelKinds.h - The kinds of kernel the generator builds -*- C++ -*-===//
+//
+// One table decides what a subgraph becomes: each kind says which
+// subgraphs it takes, what it accepts of them, how its kernels read
+// constant inputs and how they are built. checkKernelSupport,
+// getInputLayouts and lowerToKernelIR all read it, so a new kind is one
+// entry (and its own files), not a branch in each.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_CODEGEN_KERNELIR_KERNELKINDS_H
+#define OPENCGC_LIB_CODEGEN_KERNELIR_KERNELKINDS_H
+
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/ConstantLayout.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <vector>
+
+namespace opencgc::codegen {
+
+struct KernelKind {
+  llvm::StringLiteral name;
+  /// Whether a subgraph is of this kind, by the shape of its ops. Kinds are
+  /// tried in table order; the last, elementwise, takes every subgraph.
+  bool (*matches)(cgc::FunctionalDefinitionOp definition);
+  /// What the kind accepts of a subgraph it matches; the refusal names the
+  /// subgraph and what is missing.
+  llvm::Error (*check)(cgc::SubgraphOp subgraph);
+  /// How its kernels read each input (null: every input as it is).
+  std::vector<ConstantLayout> (*getInputLayouts)(cgc::SubgraphOp subgraph,
+                                                 const KernelOptions &options);
+  /// The Kernel IR of a subgraph `check` accepted.
+  KernelModule (*build)(cgc::SubgraphOp subgraph, const KernelOptions &options);
+};
+
+/// Every kind, in the order subgraphs are matched against them.
+llvm::ArrayRef<KernelKind> getKernelKinds();
+
+/// The first kind that matches `definition` (elementwise at the latest).
+const KernelKind &getKernelKind(cgc::FunctionalDefinitionOp definition);
+
+/// The elementwise kind's check (KernelSupport.cpp) and builder
+/// (ElementwiseKernel.cpp): every op has a scalar generator, every value
+/// broadcasts to one iteration shape that 32-bit indices reach.
+llvm::Error checkElementwiseSupport(cgc::SubgraphOp subgraph);
+KernelModule buildElementwiseKernel(cgc::SubgraphOp subgraph);
+
+} // namespace opencgc::codegen
+
+#endif // OPENCGC_LIB_CODEGEN_KERNELIR_KERNELKINDS_H

@@ -1,0 +1,72 @@
+//===- Lowering.cpp - A subgraph into Kernel IR ---------------------------===//
+//
+// The entry points of Kernel IR (KernelIR.h): the subgraph's kind
+// (KernelKinds.h) checks it, says how its kernels read their inputs and
+// builds them; CSE then tidies what every builder leaves.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelKinds.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace opencgc::codegen {
+namespace {
+void loadKernelDialects(MLIRContext &context) {
+  // Loading mutates the context; once loaded (see loadCodegenDialects),
+  // kernels may be generated from several threads.
+  if (context.getLoadedDialect<gpu::GPUDialect>() &&
+      context.getLoadedDialect<vector::VectorDialect>())
+    return;
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  vector::VectorDialect>();
+  context.appendDialectRegistry(registry);
+  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                      vector::VectorDialect>();
+}
+} // namespace
+
+std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
+                                            const KernelOptions &options) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  const KernelKind &kind = getKernelKind(definition);
+  if (kind.getInputLayouts)
+    return kind.getInputLayouts(subgraph, options);
+  return std::vector<ConstantLayout>(definition.getNumArguments(),
+                                     ConstantLayout::Plain);
+}
+
+llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
+                                             const KernelOptions &options) {
+  if (llvm::Error error = checkKernelSupport(subgraph))
+    return std::move(error);
+  loadKernelDialects(*subgraph.getContext());
+  const KernelKind &kind = getKernelKind(subgraph.getFunctionalDefinition());
+  KernelModule kernels = kind.build(subgraph, options);
+  // The builder repeats constants freely; CSE keeps every backend's input
+  // small.
+  PassManager passes(subgraph.getContext(), ModuleOp::getOperationName());
+  passes.addPass(createCSEPass());
+  if (failed(mlir::verify(*kernels.module)) ||
+      failed(passes.run(*kernels.module)))
+    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
+                                   ": generated Kernel IR does not verify");
+  return std::move(kernels);
+}
+
+} // namespace opencgc::codegen
