@@ -22,8 +22,12 @@
 // element (14x14 and 7x7 images, strided windows). On lavapipe texel
 // fetches decide the speed (docs/kernel-ir.md, "Convolution").
 //
+// The geometry and check live in ConvolutionAnalysis.cpp, the fast path
+// and tile choices in ConvolutionConfig.cpp; this file builds the code.
+//
 //===----------------------------------------------------------------------===//
 #include "ConvolutionKernel.h"
+#include "ConvolutionConfig.h"
 #include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
@@ -49,213 +53,9 @@
 using namespace mlir;
 
 namespace opencgc::codegen {
+using namespace conv;
+
 namespace {
-
-constexpr int64_t kMaxChannels = 16; // output channels per invocation
-constexpr int64_t kColumns = 4;      // output columns, the general path
-constexpr int64_t kVector = 4;       // f32s per vec4 texel fetch
-// Fast path: at most this many FMAs in one unrolled loop step (lavapipe's
-// JIT time grows with the body; 3x3 over 4 input channels for 16 output
-// channels and 8 columns is 4608, ResNet's 7x7 stem over one input channel
-// for 8 channels and 16 columns 6272: 342 ms to compile).
-constexpr int64_t kMaxStepFmas = 6272;
-/// The fast path's accumulators take their products in chains of whole
-/// kernel rows, as many as stay within this many taps (vectorStep). On
-/// lavapipe, same minute: 3x3 whole windows at 56x56 7.8 against 9.3 ms
-/// tap by tap, at 7x7 9.4 against 11.0 ms; ResNet's 7x7 stem row by row
-/// 19.5 against 23.5 ms, and 26 ms with whole windows (its 49 taps' input
-/// elements no longer fit the registers).
-constexpr int64_t kMaxChainTaps = 9;
-/// Multi-row fast-path tiles (chooseRows): output rows and columns per
-/// invocation, and the unrolled step's limit in FMAs (3x3 over 4 input
-/// channels for 8 channels x 8 columns x 4 rows; those kernels take about
-/// 170 ms to compile against 90 for the one-row tile).
-constexpr int64_t kRowsPerInvocation = 4;
-constexpr int64_t kColumnsWithRows = 8;
-constexpr int64_t kMaxRowsStepFmas = 9216;
-
-/// The convolution's geometry (2-D spatial, NCHW).
-struct ConvShape {
-  int64_t batch, inChannels, outChannels, groups;
-  int64_t inH, inW, outH, outW, kernelH, kernelW;
-  int64_t strideH, strideW, dilationH, dilationW, padH, padW;
-  Shape outShape;
-  int64_t channelTile = 1;    // output channels per invocation
-  int64_t columns = kColumns; // output columns per invocation
-  int64_t rows = 1;           // fast path: output rows per invocation
-  bool unrolled = false;      // fast path: window unrolled, rows reused
-  bool vectorInput = false;   // fast path: input rows read as vec4s
-  bool vectorWeights = false; // fast path: weights read as vec4s
-  bool vectorOutput = false;  // fast path: output columns stored as vec4s
-  int64_t channelStep = 1;    // fast path: input channels per loop step
-  int64_t taps() const { return kernelH * kernelW; }
-  int64_t groupIn() const { return inChannels / groups; }
-  int64_t groupOut() const { return outChannels / groups; }
-  int64_t columnTiles() const { return (outW + columns - 1) / columns; }
-  int64_t rowTiles() const { return (outH + rows - 1) / rows; }
-  /// The accumulator of the tile's channel k, row i and column j.
-  int64_t accumulator(int64_t k, int64_t i, int64_t j) const {
-    return (k * rows + i) * columns + j;
-  }
-  /// Fast path: the vec4s of an input row an invocation reads, its
-  /// columns' and one either side for the window's reach.
-  int64_t loadedRowVectors() const { return columns / kVector + 2; }
-  /// Fast path: the input column of output column firstColumn + j at
-  /// kernel column kw, relative to firstColumn * strideW.
-  int64_t tapOffset(int64_t j, int64_t kw) const {
-    return j * strideW + kw * dilationW - padW;
-  }
-  int64_t invocations() const {
-    return batch * (outChannels / channelTile) * rowTiles() * columnTiles();
-  }
-};
-
-/// `attr`'s two values, or {fallback, fallback} when absent.
-std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
-  if (!attr)
-    return std::array<int64_t, 2>{fallback, fallback};
-  if (attr.size() != 2)
-    return std::nullopt;
-  return std::array<int64_t, 2>{cast<IntegerAttr>(attr[0]).getInt(),
-                                cast<IntegerAttr>(attr[1]).getInt()};
-}
-
-/// Output columns per invocation for rows `width` wide: the whole row when
-/// it fits in `target`, else the number above target / 2 and at most
-/// target that pads the row least, the larger on a tie (7 for 14-wide rows
-/// when 8 is the target); multiples of kVector when input rows are read as
-/// vec4s (8 for 28-wide rows: 8.9 ms against 10.4 with 4).
-int64_t columnsFor(int64_t width, int64_t target, bool vectors) {
-  int64_t unit = vectors ? kVector : 1;
-  if (width <= target)
-    return (width + unit - 1) / unit * unit;
-  auto padded = [&](int64_t c) { return (width + c - 1) / c * c; };
-  int64_t best = target;
-  for (int64_t c = target; c > target / 2; c -= unit)
-    if (padded(c) < padded(best))
-      best = c;
-  return best;
-}
-
-/// Output rows per invocation on the fast path (docs/kernel-ir.md, "Fast
-/// path register tiles"): each weight loaded then feeds every row, and each
-/// input row every output row it reaches. With vec4 weights and at least 8
-/// channels, 8 channels x 8 columns x 4 rows instead of 16 x 8 x 1 (64->64
-/// 3x3 at 56x56 2.51-2.55 against 3.06-3.08 ms); depthwise at stride 1, 2
-/// rows (5x5 at 40x40: 0.68-0.70 against 0.93-1.7 ms; at stride 2 they
-/// were slower). The unrolled step stays within kMaxRowsStepFmas.
-void chooseRows(ConvShape &s, bool inputAsVectors) {
-  int64_t rows = 1;
-  if (s.vectorWeights && s.channelTile >= 8 && s.outH > 1) {
-    s.channelTile = 8;
-    s.columns = columnsFor(s.outW, kColumnsWithRows, inputAsVectors);
-    rows = kRowsPerInvocation;
-  } else if (s.channelTile == 1 && s.strideH == 1) {
-    rows = 2;
-  }
-  rows = std::min(rows, s.outH);
-  while (rows > 1 &&
-         s.channelStep * s.taps() * s.channelTile * s.columns * rows >
-             kMaxRowsStepFmas)
-    rows /= 2;
-  s.rows = rows;
-}
-
-/// Whether the fast path applies (a small window), its register tile, and
-/// whether its input rows are vec4s: an invocation's input columns, with
-/// the window's reach either side, lie in its own vec4s of an input row
-/// and one either side, and the input is read nowhere else (its buffer is
-/// typed as vec4s). Weights are vec4s when channelStep input channels of a
-/// filter are whole vec4s and the unrolled step stays small.
-///
-/// The tile, measured on lavapipe (one-convolution modules, same minute;
-/// docs/kernel-ir.md): 16 channels x 8 columns where weights are vec4s
-/// (3x3, 231 MFLOP: 8.1 against 10.6 ms at 56x56, 10.6 against 15.4 ms at
-/// 7x7 with 7 columns); where weights are read one by one, 8 x 16 (ResNet's
-/// 7x7 stem: 21 against 46 ms); fewer channels, 16 columns (depthwise 3x3
-/// at 56x56: 1.7 against 2.3 ms).
-void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
-  bool inputAsVectors = s.strideW == 1 && s.dilationW == 1 &&
-                        s.inW % kVector == 0 && s.padW <= kVector &&
-                        s.kernelW - 1 - s.padW <= kVector &&
-                        conv.getInput().hasOneUse();
-  int64_t step = 1;
-  while ((step * s.taps()) % kVector)
-    step *= 2;
-  bool weightsAsVectors =
-      s.groupIn() % step == 0 && conv.getWeight().hasOneUse();
-  int64_t tile = s.channelTile, target = 16;
-  if (tile == kMaxChannels && weightsAsVectors)
-    target = 8;
-  else if (tile == kMaxChannels)
-    tile /= 2;
-  // A multiple of kVector where input rows are vec4s, as is kColumns.
-  int64_t columns = columnsFor(s.outW, target, inputAsVectors);
-  if (s.taps() * tile * columns > kMaxStepFmas)
-    std::tie(tile, columns) = std::pair(s.channelTile, kColumns);
-  s.unrolled = s.taps() * tile * columns <= kMaxStepFmas;
-  if (!s.unrolled)
-    return;
-  s.channelTile = tile;
-  s.columns = columns;
-  s.vectorInput = inputAsVectors;
-  s.vectorWeights =
-      weightsAsVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
-  if (s.vectorWeights)
-    s.channelStep = step;
-  chooseRows(s, inputAsVectors);
-  // Whole vec4s of a row: lavapipe stores each scalar in a loop over the
-  // lanes, a vec4 in one.
-  s.vectorOutput = s.columns % kVector == 0 && s.outW % kVector == 0;
-}
-
-llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
-                                  cgc_op::ConvolutionOp conv) {
-  auto refuse = [&](const llvm::Twine &why) {
-    return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
-                                   ": cgc_op.convolution " + why.str());
-  };
-  llvm::ArrayRef<int64_t> x = shapeOf(conv.getInput());
-  llvm::ArrayRef<int64_t> w = shapeOf(conv.getWeight());
-  llvm::ArrayRef<int64_t> y = shapeOf(conv.getOutput());
-  if (x.size() != 4 || w.size() != 4 || y.size() != 4)
-    return refuse("with other than 2 spatial dimensions has no kernel "
-                  "generator yet");
-  auto strides = pair(conv.getStridesAttr(), 1);
-  auto dilations = pair(conv.getDilationsAttr(), 1);
-  auto padding = pair(conv.getStartPaddingAttr(), 0);
-  if (!strides || !dilations || !padding)
-    return refuse("has attributes of the wrong length");
-  ConvShape s;
-  s.batch = x[0];
-  s.inChannels = x[1];
-  s.inH = x[2];
-  s.inW = x[3];
-  s.outChannels = w[0];
-  s.kernelH = w[2];
-  s.kernelW = w[3];
-  s.groups = int64_t(conv.getGroup());
-  s.outH = y[2];
-  s.outW = y[3];
-  std::tie(s.strideH, s.strideW) = std::pair((*strides)[0], (*strides)[1]);
-  std::tie(s.dilationH, s.dilationW) =
-      std::pair((*dilations)[0], (*dilations)[1]);
-  std::tie(s.padH, s.padW) = std::pair((*padding)[0], (*padding)[1]);
-  s.outShape = Shape(y);
-  if (s.groups < 1 || s.inChannels % s.groups || s.outChannels % s.groups ||
-      w[1] != s.groupIn() || y[0] != s.batch || y[1] != s.outChannels)
-    return refuse("has inconsistent channels or groups");
-  for (int64_t tile = kMaxChannels; tile > 1 && s.channelTile == 1; tile /= 2)
-    if (s.groupOut() % tile == 0)
-      s.channelTile = tile;
-  if (product(y) == 0 || product(x) == 0 || product(w) == 0)
-    return refuse("on empty tensors has no kernel generator yet");
-  if ((s.invocations() + kWorkgroupSize - 1) / kWorkgroupSize >
-      kMaxWorkgroupCount * kMaxWorkgroupCount)
-    return refuse("has too many outputs for one launch");
-  chooseFastPath(s, conv);
-  return s;
-}
 
 class ConvolutionKernelBuilder {
 public:
@@ -769,35 +569,6 @@ KernelModule ConvolutionKernelBuilder::build() {
 }
 
 } // namespace
-
-bool isConvolutionSubgraph(cgc::FunctionalDefinitionOp definition) {
-  Block *body = definition.getBodyBlock();
-  return !body->without_terminator().empty() &&
-         isa<cgc_op::ConvolutionOp>(body->front());
-}
-
-llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph) {
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  Block *body = definition.getBodyBlock();
-  auto conv = cast<cgc_op::ConvolutionOp>(body->front());
-  llvm::Expected<ConvShape> shape = analyze(subgraph, conv);
-  if (!shape)
-    return shape.takeError();
-  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkPerElementOp(subgraph, &epilogue))
-      return error;
-  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
-      !llvm::all_of(definition.getResultTypes(), isFloat32))
-    return refuse(subgraph, "cgc_op.convolution has no kernel generator yet "
-                            "for tensors other than float32");
-  if (definition.getNumResults() != 1)
-    return refuse(subgraph, "a convolution kernel stores one result, not " +
-                                llvm::Twine(definition.getNumResults()));
-  if (!epilogueBroadcastsTo(body, shape->outShape))
-    return refuse(subgraph, "the epilogue's shapes must broadcast to the "
-                            "convolution's output shape");
-  return checkBufferIndexing(subgraph, shape->outShape);
-}
 
 KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();

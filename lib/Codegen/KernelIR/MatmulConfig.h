@@ -1,0 +1,119 @@
+//===- MatmulConfig.h - A matmul kernel's shape and tile --------*- C++ -*-===//
+//
+// The matmul kernel (MatmulKernel.cpp) in three concerns: what a subgraph's
+// product is (MatmulAnalysis.cpp: match and check), the configuration
+// chosen for it (MatmulConfig.cpp: register tile, launch order, which
+// operands are read as vec4s) and the code built from both.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_CODEGEN_KERNELIR_MATMULCONFIG_H
+#define OPENCGC_LIB_CODEGEN_KERNELIR_MATMULCONFIG_H
+
+#include "IterationSpace.h"
+
+#include "mlir/IR/Value.h"
+#include "opencgc/Codegen/KernelIR.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Runtime/ConstantLayout.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <optional>
+
+namespace opencgc::codegen::matmul {
+
+constexpr int64_t kVector = 4; // consecutive columns per access
+
+/// The register tile. The workgroup is one lavapipe subgroup (8 lanes).
+struct Tile {
+  int64_t lanes;  // workgroup size (x)
+  int64_t groups; // vec4 column groups per lane
+  int64_t rows;   // rows per invocation
+  int64_t unroll; // k steps per loop iteration, a multiple of kVector
+  int64_t columns() const { return lanes * kVector * groups; }
+};
+
+/// The most workgroups a launch dimension takes.
+constexpr int64_t kMaxWorkgroupCount = 65535;
+
+/// The product's dimensions and operand layouts.
+struct MatmulShape {
+  /// The operands: subgraph arguments.
+  mlir::Value a, b;
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+  bool transA = false, transB = false;
+  /// Elements between consecutive matrices of A / B; 0 when shared.
+  int64_t aBatchStride = 0, bBatchStride = 0;
+  double alpha = 1, beta = 1;
+  /// Gemm's C operand, broadcast to [m, n].
+  mlir::Value c;
+  /// A pointwise convolution's bias, one value per row.
+  mlir::Value rowBias;
+  /// A strided pointwise convolution: B's column n is input element
+  /// (n / outW * strideH, n % outW * strideW) of an image inW wide, and its
+  /// rows (channels) are inPlane apart.
+  struct Subsampling {
+    int64_t inW, outW, strideH, strideW, inPlane;
+  };
+  std::optional<Subsampling> subsampling;
+  /// A conv_transpose whose kernel equals its stride (2x2, stride 2: the
+  /// upsampling layers): the weights [C, M, KH, KW] are A transposed (row
+  /// m = (channel, kh, kw)), the image [C, spatial] is B, and product
+  /// element (m, input pixel (ih, iw)) is output element (channel,
+  /// ih * KH + kh, iw * KW + kw).
+  struct Upsampling {
+    int64_t kernelH, kernelW, inW, outH, outW;
+  };
+  std::optional<Upsampling> upsampling;
+  /// B is a constant whose rows (n wide, n % 4 != 0) the runtime pads to
+  /// whole vec4s (ConstantLayout::RowsPaddedToVec4), so it is read as vec4s.
+  bool paddedB = false;
+  /// Elements per row (k) of B as bound: the padded layout's row length.
+  int64_t bColumns() const {
+    return paddedB ? getLaidOutShape(ConstantLayout::RowsPaddedToVec4, {n})[0]
+                   : n;
+  }
+  /// Rows per bias value (an upsampling's taps share their channel's).
+  int64_t rowsPerBias = 1;
+  /// A convolution's product: the output is [N, M, ...], product row r
+  /// (of image n, the launch's z) lies in output channel r / rowsPerBias.
+  bool channelRows = false;
+  Shape outShape;
+  /// The register tile (chooseTile).
+  Tile tile = {};
+};
+
+// MatmulAnalysis.cpp
+
+/// The product of the subgraph whose first op is `op`, with its tile
+/// chosen; the refusal names the subgraph and the op.
+llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph,
+                                    mlir::Operation *op);
+/// analyze, with B padded where padsB says so.
+llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph,
+                                    mlir::Operation *op,
+                                    const KernelOptions &options);
+
+// MatmulConfig.cpp
+
+/// Whether column tiles vary fastest in the launch grid.
+bool launchesColumnsFirst(const MatmulShape &shape);
+/// The launch grid of `tile` over the product.
+std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
+                                     const Tile &tile);
+/// The register tile for the product.
+Tile chooseTile(const MatmulShape &shape);
+/// Whether A is read as vec4s along k.
+bool vectorizesA(const MatmulShape &shape);
+/// Whether an upsampling stores its taps' columns in pairs of vec4s.
+bool pairsUpsamplingTaps(const MatmulShape &shape);
+/// Whether a transposed A is read as vec4s along m.
+bool vectorizesRowsOfA(const MatmulShape &shape);
+/// Whether B is read as vec4s.
+bool vectorizesB(const MatmulShape &shape);
+/// Whether B's rows are bound padded to whole vec4s.
+bool padsB(const MatmulShape &shape, const KernelOptions &options);
+
+} // namespace opencgc::codegen::matmul
+
+#endif // OPENCGC_LIB_CODEGEN_KERNELIR_MATMULCONFIG_H
