@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "BenchSupport.h"
 #include "Commands.h"
-#include "DeviceOptions.h"
+#include "SharedOptions.h"
 #include "InputShapes.h"
 
 #include "opencgc/Compiler/Compiler.h"
@@ -50,11 +50,6 @@ cl::opt<std::string> benchMicro(
              "1x64xSIZExSIZE to 64 channels, stride 1, pad 1, vs im2col + "
              "cblas_sgemm)"),
     cl::sub(benchCommand));
-cl::opt<std::string> benchPartition(
-    "partition",
-    cl::desc("coarse (default: a partition per device segment) or fine (a "
-             "partition per subgraph, so the profile times every layer)"),
-    cl::init("coarse"), cl::sub(benchCommand));
 cl::opt<unsigned> benchSize("size",
                             cl::desc("SIZE of --micro: gemm's matrix size "
                                      "(default 1024), conv's input height "
@@ -156,12 +151,7 @@ int runBench(mlir::MLIRContext &context) {
   std::vector<Tensor> inputs = makeInputs(model->entry);
 
   compiler::CompileOptions compileOptions;
-  if (benchPartition == "fine")
-    compileOptions.partitioning = compiler::Partitioning::Fine;
-  else if (benchPartition != "coarse")
-    return failBench(createStringError("--partition must be coarse or fine, "
-                                       "not '" +
-                                       benchPartition + "'"));
+  compileOptions.partitioning = getPartitioning();
   auto start = BenchClock::now();
   auto compiled = compiler::compileModule(*model->module, devices->targets(),
                                           compileOptions);

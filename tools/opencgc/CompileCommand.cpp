@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 #include "InputShapes.h"
+#include "SharedOptions.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -61,11 +62,6 @@ cl::opt<std::string> declarationsPath(
     "declarations",
     cl::desc("The test target's cgc_pattern declaration (.mlir/.cgc)"),
     cl::value_desc("file"), cl::sub(compileCommand));
-cl::opt<std::string> partitionMode(
-    "partition",
-    cl::desc("fine: one subgraph per partition; coarse (default): the "
-             "largest acyclic partitions per target"),
-    cl::init("coarse"), cl::value_desc("fine|coarse"), cl::sub(compileCommand));
 cl::opt<uint64_t> alignment(
     "alignment",
     cl::desc("Byte alignment of scratch views (default: the largest binding "
@@ -90,10 +86,13 @@ cl::opt<bool> noBorrow("no-borrow-outputs",
                        cl::desc("Never place intermediates in output "
                                 "buffers"),
                        cl::sub(compileCommand));
-cl::opt<std::string> emit("emit",
-                          cl::desc("Also print: output-ir (Output IR text) "
-                                   "or plan (plan.json) to stdout"),
-                          cl::value_desc("what"), cl::sub(compileCommand));
+enum class Emit { Nothing, OutputIR, Plan };
+cl::opt<Emit> emit("emit", cl::desc("Also print to stdout"),
+                   cl::init(Emit::Nothing),
+                   cl::values(clEnumValN(Emit::OutputIR, "output-ir",
+                                         "the Output IR as text"),
+                              clEnumValN(Emit::Plan, "plan", "plan.json")),
+                   cl::sub(compileCommand));
 cl::list<std::string> compileShapes("input-shape", cl::desc(kInputShapeHelp),
                                     cl::value_desc("NAME=DIMS"),
                                     cl::sub(compileCommand));
@@ -109,7 +108,8 @@ Expected<compiler::CompileToOutputIROptions> parseOptions() {
   if (const device::DeviceEntry *chosen = targetOption)
     options.target = chosen->name.str();
   options.declarations = declarationsPath;
-  options.partitioning = partitionMode;
+  options.partitioning =
+      getPartitioning() == compiler::Partitioning::Fine ? "fine" : "coarse";
   if (alignment.getNumOccurrences() && alignment == 0)
     return createStringError("--alignment must be a power of two, not 0");
   options.alignment = alignment;
@@ -121,10 +121,7 @@ Expected<compiler::CompileToOutputIROptions> parseOptions() {
   // Checked here too, so a bad value fails before the model loads.
   if (auto checked = compiler::getCompileOptions(options); !checked)
     return checked.takeError();
-  if (emit != "" && emit != "output-ir" && emit != "plan")
-    return createStringError("--emit must be output-ir or plan, not '" + emit +
-                             "'");
-  if (outputDir.empty() && emit.empty())
+  if (outputDir.empty() && emit == Emit::Nothing)
     return createStringError("give an output directory with -o (or --emit)");
   return options;
 }
@@ -187,9 +184,9 @@ int runCompile(mlir::MLIRContext &context) {
   result->outputIR = std::move(model->module);
   result->plan = std::move(report.plan);
   result->memory = report.memory;
-  if (emit == "output-ir")
+  if (emit == Emit::OutputIR)
     outs() << *result->outputIR << "\n";
-  if (emit == "plan")
+  if (emit == Emit::Plan)
     outs() << formatv("{0:2}", result->plan) << "\n";
   // Keep stdout before the summary on stderr when both go to one stream.
   outs().flush();

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
-#include "DeviceOptions.h"
+#include "SharedOptions.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Device/ReferenceDevice.h"

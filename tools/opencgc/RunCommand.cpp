@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
-#include "DeviceOptions.h"
+#include "SharedOptions.h"
 #include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"

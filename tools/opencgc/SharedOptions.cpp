@@ -1,5 +1,5 @@
-//===- DeviceOptions.cpp - The device options subcommands share -----------===//
-#include "DeviceOptions.h"
+//===- SharedOptions.cpp - The options subcommands share ------------------===//
+#include "SharedOptions.h"
 #include "Commands.h"
 
 #include "opencgc/Codegen/DxilBackend.h"
@@ -57,7 +57,20 @@ cl::opt<std::string> capture(
              "test into DIR/<test>"),
     cl::value_desc("DIR"), cl::sub(runCommand), cl::sub(conformanceCommand));
 #undef DEVICE_SUBCOMMANDS
+
+cl::opt<compiler::Partitioning> partition(
+    "partition", cl::desc("How subgraphs are grouped into partitions"),
+    cl::init(compiler::Partitioning::Coarse),
+    cl::values(clEnumValN(compiler::Partitioning::Coarse, "coarse",
+                          "the largest acyclic partitions per target, a "
+                          "partition per device segment (default)"),
+               clEnumValN(compiler::Partitioning::Fine, "fine",
+                          "one subgraph per partition (bench's profile then "
+                          "times every layer)")),
+    cl::sub(compileCommand), cl::sub(benchCommand));
 } // namespace
+
+compiler::Partitioning getPartitioning() { return partition; }
 
 const DeviceEntry &getChosenDevice() {
   (void)deviceChoicesAdded;
