@@ -18,9 +18,12 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-BIN="$BUILD_DIR/bin"
+BIN="$(realpath -m "$BUILD_DIR")/bin"
 
-usage() { sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() {
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'
+  exit 2
+}
 [[ $# -eq 2 && ( $1 == record || $1 == check ) ]] || usage
 MODE=$1
 MANIFEST=$(realpath -m "$2")
@@ -31,7 +34,12 @@ done
 
 WORK="${KEEP:-$(mktemp -d)}"
 mkdir -p "$WORK"
+WORK=$(realpath "$WORK")
 [[ -n "${KEEP:-}" ]] || trap 'rm -rf "$WORK"' EXIT
+# Paths inside the work folder are relative from here on, so that the
+# importer's locations (the model's path) and messages are the same in
+# every record.
+cd "$WORK"
 # Partitions must be generated, never read from a cache of another build.
 export OPENCGC_CACHE_DIR="$WORK/cache"
 
@@ -43,61 +51,66 @@ emit_kernels() {
   for stage in spirv nvvm-bc dxil; do
     mkdir -p "$out/$stage"
     "$BIN/opencgc-codegen" "$input" --emit="$stage" -o "$out/$stage" \
-      > "$out/$stage.summary" 2> "$out/$stage.errors" || true
+      > "$out/$stage.summary" 2> "$out/$stage.raw-errors" || true
+    sed "s|$ROOT/||g" "$out/$stage.raw-errors" > "$out/$stage.errors"
+    rm "$out/$stage.raw-errors"
   done
 }
 
 echo "==> Codegen lit inputs" >&2
 for input in "$ROOT"/test/lit/Codegen/Inputs/*.mlir; do
-  emit_kernels "$input" "$WORK/lit/$(basename "$input" .mlir)"
+  emit_kernels "$input" "lit/$(basename "$input" .mlir)"
 done
 
 echo "==> benchmark models" >&2
 read -r -a models <<< "${MODELS:-}"
-"$BIN/opencgc-make-models" "$WORK/models" "${models[@]}" > /dev/null
+"$BIN/opencgc-make-models" models "${models[@]}" > /dev/null
 # Where opencgc-opt has the compiler's passes, the pipeline it runs must
 # write the Output IR `opencgc compile` writes, byte for byte.
 pipeline_check=0
-if "$BIN/opencgc-opt" --help 2>/dev/null | grep -q cgc-compile-to-output-ir; then
+opt_help=$("$BIN/opencgc-opt" --help 2> /dev/null || true)
+if [[ $opt_help == *cgc-compile-to-output-ir* ]]; then
   pipeline_check=1
 fi
-for model in "$WORK"/models/*.onnx; do
+for model in models/*.onnx; do
   name=$(basename "$model" .onnx)
   # Bytecode keeps the importer's locations, so both paths see the same.
-  input="$WORK/models/$name.mlirbc"
+  input="models/$name.mlirbc"
   "$BIN/opencgc" import "$model" -o "$input" > /dev/null
   for target in vulkan cuda dxil-host; do
     echo "    $name for $target" >&2
-    out="$WORK/compiled/$name/$target"
+    out="compiled/$name/$target"
     "$BIN/opencgc" compile "$input" --target "$target" -o "$out" 2> /dev/null
     rm -f "$out/weights.cgcw" # the model's own bytes, not the compiler's
     # The GPU targets declare the same patterns: one target's partitions
     # give every kernel (the others' Output IR is compared above).
-    [[ $target == vulkan ]] &&
-      emit_kernels "$out/output.cgc" "$WORK/kernels/$name"
+    if [[ $target == vulkan ]]; then
+      emit_kernels "$out/output.cgc" "kernels/$name"
+    fi
     if [[ $pipeline_check == 1 ]]; then
-      "$BIN/opencgc" convert "$out/output.cgc" -o "$WORK/compiled.mlirbc"
-      "$BIN/opencgc-opt" "$input" --emit-bytecode -o "$WORK/pipeline.mlirbc" \
+      "$BIN/opencgc" convert "$out/output.cgc" -o compiled.mlirbc
+      "$BIN/opencgc-opt" "$input" --emit-bytecode -o pipeline.mlirbc \
         --pass-pipeline="cgc.module(cgc-prepare-entry-point,cgc-compile-to-output-ir{target=$target})"
-      cmp "$WORK/compiled.mlirbc" "$WORK/pipeline.mlirbc" || {
+      cmp compiled.mlirbc pipeline.mlirbc || {
         echo "error: opencgc-opt's pipeline and opencgc compile differ on" \
           "$name for $target" >&2; exit 1; }
     fi
   done
 done
-[[ $pipeline_check == 1 ]] &&
-  echo "==> opencgc-opt's pipeline wrote every model's Output IR as opencgc compile did" >&2
+if [[ $pipeline_check == 1 ]]; then
+  echo "==> opencgc-opt's pipeline wrote every model's Output IR as" \
+    "opencgc compile did" >&2
+fi
 
-# Paths relative to the work folder, so two records compare line by line.
-(cd "$WORK" && find lit compiled kernels -type f ! -name '*.ll' -print0 |
-  sort -z | xargs -0 sha256sum) > "$WORK/manifest"
-count=$(wc -l < "$WORK/manifest")
+find lit compiled kernels -type f ! -name '*.ll' -print0 |
+  sort -z | xargs -0 sha256sum > manifest
+count=$(wc -l < manifest)
 if [[ $MODE == record ]]; then
-  cp "$WORK/manifest" "$MANIFEST"
+  cp manifest "$MANIFEST"
   echo "recorded $count files in $MANIFEST" >&2
   exit 0
 fi
-if diff -u "$MANIFEST" "$WORK/manifest"; then
+if diff -u "$MANIFEST" manifest; then
   echo "all $count files byte-identical to $MANIFEST" >&2
   exit 0
 fi
