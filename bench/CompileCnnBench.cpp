@@ -14,7 +14,7 @@
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
 #include "opencgc/Executor/ProgramExecutor.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

@@ -11,7 +11,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Dialect/Registration.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 

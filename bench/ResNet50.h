@@ -11,7 +11,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace opencgc::bench {

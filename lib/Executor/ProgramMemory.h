@@ -6,12 +6,12 @@
 // program body (arguments, constants and the views into them).
 //
 //===----------------------------------------------------------------------===//
-#ifndef OPENCGC_LIB_RUNTIME_PROGRAM_PROGRAMMEMORY_H
-#define OPENCGC_LIB_RUNTIME_PROGRAM_PROGRAMMEMORY_H
+#ifndef OPENCGC_LIB_TENSOR_PROGRAM_PROGRAMMEMORY_H
+#define OPENCGC_LIB_TENSOR_PROGRAM_PROGRAMMEMORY_H
 
 #include "opencgc/Device/Device.h"
 #include "opencgc/Executor/ProgramExecutor.h"
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -101,4 +101,4 @@ std::string argumentName(cgc::ProgramOp program, unsigned index,
 
 } // namespace opencgc::runtime
 
-#endif // OPENCGC_LIB_RUNTIME_PROGRAM_PROGRAMMEMORY_H
+#endif // OPENCGC_LIB_TENSOR_PROGRAM_PROGRAMMEMORY_H

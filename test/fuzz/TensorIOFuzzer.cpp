@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "opencgc/Frontend/ONNX/TensorProto.h"
-#include "opencgc/Runtime/NpyFile.h"
-#include "opencgc/Runtime/WeightsFile.h"
+#include "opencgc/Tensor/NpyFile.h"
+#include "opencgc/Tensor/WeightsFile.h"
 
 #include "onnx/onnx_pb.h"
 

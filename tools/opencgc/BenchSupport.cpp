@@ -1,7 +1,7 @@
 //===- BenchSupport.cpp - What opencgc bench's benchmarks share -----------===//
 #include "BenchSupport.h"
 
-#include "opencgc/Runtime/DType.h"
+#include "opencgc/Tensor/DType.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
 

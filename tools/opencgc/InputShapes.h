@@ -8,7 +8,7 @@
 #ifndef OPENCGC_TOOLS_OPENCGC_INPUTSHAPES_H
 #define OPENCGC_TOOLS_OPENCGC_INPUTSHAPES_H
 
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 #include "llvm/Support/Error.h"
 
 #include <map>

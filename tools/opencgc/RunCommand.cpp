@@ -15,7 +15,7 @@
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
-#include "opencgc/Runtime/NpyFile.h"
+#include "opencgc/Tensor/NpyFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

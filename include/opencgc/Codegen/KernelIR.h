@@ -16,7 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/Support/Error.h"
 
 #include <array>

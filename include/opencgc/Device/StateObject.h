@@ -11,7 +11,7 @@
 #ifndef OPENCGC_DEVICE_STATEOBJECT_H
 #define OPENCGC_DEVICE_STATEOBJECT_H
 
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 

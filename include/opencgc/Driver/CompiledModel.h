@@ -10,7 +10,7 @@
 #define OPENCGC_DRIVER_COMPILEDMODEL_H
 
 #include "opencgc/Compiler/Compiler.h"
-#include "opencgc/Runtime/WeightsFile.h"
+#include "opencgc/Tensor/WeightsFile.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>

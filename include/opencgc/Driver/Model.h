@@ -14,8 +14,8 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Executor/ProgramExecutor.h"
-#include "opencgc/Runtime/Tensor.h"
-#include "opencgc/Runtime/WeightsFile.h"
+#include "opencgc/Tensor/Tensor.h"
+#include "opencgc/Tensor/WeightsFile.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 

@@ -14,8 +14,8 @@
 #define OPENCGC_EXECUTOR_PROGRAMEXECUTOR_H
 
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/Reference/Executor.h"
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
+#include "opencgc/Tensor/Tensor.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 

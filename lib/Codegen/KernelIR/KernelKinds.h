@@ -12,7 +12,7 @@
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -6,7 +6,7 @@
 
 #include "mlir/IR/Types.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/Support/Error.h"
 
 namespace opencgc::codegen {

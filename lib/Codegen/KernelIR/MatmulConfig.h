@@ -14,7 +14,7 @@
 #include "mlir/IR/Value.h"
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/ConstantLayout.h"
+#include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/Support/Error.h"
 
 #include <array>

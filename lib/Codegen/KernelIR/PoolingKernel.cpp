@@ -2,7 +2,7 @@
 //
 // One invocation per output element of a max_pooling, average_pooling or
 // lp_pooling op (float32, 1 to 3 spatial dimensions, padded to three like
-// the reference kernels in lib/Runtime/Reference). It walks the element's
+// the reference kernels in lib/ReferenceKernels). It walks the element's
 // window with one f32 accumulator: small windows are unrolled, large ones
 // (global pooling) loop. Taps in the padding load a clamped element and
 // select the operation's neutral value instead of branching; a dimension

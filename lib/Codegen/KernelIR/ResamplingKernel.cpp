@@ -2,7 +2,7 @@
 //
 // One invocation per output element of an upsample, upsample2d,
 // depth_to_space or space_to_depth op (float32), with the semantics of the
-// reference kernels in lib/Runtime/Reference: the element's input taps are
+// reference kernels in lib/ReferenceKernels: the element's input taps are
 // found by integer arithmetic on its coordinates, so nearest upsampling and
 // the block moves copy exactly, and linear upsampling blends the two
 // neighbours along each scaled dimension in f32. The epilogue (every op

@@ -1,6 +1,6 @@
 //===- ScalarOps.cpp - cgc_op ops as scalar arith/math code ---------------===//
 //
-// Semantics follow the reference kernels (lib/Runtime/Reference), computed
+// Semantics follow the reference kernels (lib/ReferenceKernels), computed
 // in f32. NaN-propagating minimumf/maximumf stand in for numpy's
 // "NaN wins" max/min.
 //

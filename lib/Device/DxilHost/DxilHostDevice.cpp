@@ -3,7 +3,7 @@
 
 #include "../CacheDirectory.h"
 #include "../GpuKernels/GpuKernelResponder.h"
-#include "../HostGrid/HostGridPartition.h"
+#include "../HostGridPartition/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
 #include "../Reference/HostResource.h"
 #include "DxilContainerCache.h"

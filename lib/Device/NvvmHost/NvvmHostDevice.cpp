@@ -3,7 +3,7 @@
 
 #include "../Cuda/PtxCompiler.h"
 #include "../GpuKernels/GpuKernelResponder.h"
-#include "../HostGrid/HostGridPartition.h"
+#include "../HostGridPartition/HostGridPartition.h"
 #include "../Reference/ExchangeResponder.h"
 
 #include "opencgc/Codegen/KernelIR.h"

@@ -14,7 +14,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Interchange/ModuleFile.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstring>
@@ -27,7 +27,7 @@ llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
 }
 
-class InterpretedPartition final : public ReferencePartition {
+class InterpretedPartition final : public HostPartition {
 public:
   InterpretedPartition(OwningOpRef<cgc::ModuleOp> module,
                        cgc::PartitionOp partition)
@@ -152,7 +152,7 @@ llvm::Expected<cgc::PartitionOp> checkPartitionIR(cgc::ModuleOp module) {
 }
 } // namespace
 
-llvm::Expected<std::shared_ptr<ReferencePartition>>
+llvm::Expected<std::shared_ptr<HostPartition>>
 compileReferencePartition(MLIRContext &context,
                           llvm::ArrayRef<uint8_t> partitionContainer) {
   auto module =

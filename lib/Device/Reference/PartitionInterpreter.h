@@ -24,14 +24,14 @@ struct MemorySpan {
 };
 
 /// A partition the reference kernels run.
-class ReferencePartition : public CompiledPartition {
+class HostPartition : public CompiledPartition {
 public:
   /// Runs the partition over `bindPoints` (one span per bind point, each at
   /// least as large as its memref).
   virtual llvm::Error run(llvm::ArrayRef<MemorySpan> bindPoints) const = 0;
 };
 
-llvm::Expected<std::shared_ptr<ReferencePartition>>
+llvm::Expected<std::shared_ptr<HostPartition>>
 compileReferencePartition(mlir::MLIRContext &context,
                           llvm::ArrayRef<uint8_t> partitionContainer);
 

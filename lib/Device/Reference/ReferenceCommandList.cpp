@@ -9,7 +9,7 @@ namespace opencgc::device {
 llvm::Error ReferenceCommandList::recordDispatch(
     const std::shared_ptr<CompiledPartition> &program,
     llvm::ArrayRef<const ProgramBinding *> bound) {
-  auto partition = std::dynamic_pointer_cast<ReferencePartition>(program);
+  auto partition = std::dynamic_pointer_cast<HostPartition>(program);
   if (!partition)
     return fail("not compiled by a CPU device");
   Dispatch dispatch{std::move(partition), {}};

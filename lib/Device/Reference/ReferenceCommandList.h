@@ -25,7 +25,7 @@ public:
 
 private:
   struct Dispatch {
-    std::shared_ptr<ReferencePartition> program;
+    std::shared_ptr<HostPartition> program;
     std::vector<MemorySpan> bindPoints;
   };
 

@@ -2,8 +2,8 @@
 #include "VulkanCapture.h"
 
 #include "opencgc/Device/CaptureWriter.h"
-#include "opencgc/Runtime/Vulkan/ComputePipeline.h"
-#include "opencgc/Runtime/Vulkan/VulkanBuffer.h"
+#include "opencgc/Device/VulkanApi/ComputePipeline.h"
+#include "opencgc/Device/VulkanApi/VulkanBuffer.h"
 
 #include <cstring>
 

@@ -2,7 +2,7 @@
 #ifndef OPENCGC_LIB_DEVICE_VULKAN_VULKANCAPTURE_H
 #define OPENCGC_LIB_DEVICE_VULKAN_VULKANCAPTURE_H
 
-#include "opencgc/Runtime/Vulkan/CommandBatch.h"
+#include "opencgc/Device/VulkanApi/CommandBatch.h"
 
 #include <memory>
 

@@ -13,8 +13,8 @@
 
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/SpirvBackend.h"
-#include "opencgc/Runtime/Vulkan/VulkanContext.h"
-#include "opencgc/Runtime/Vulkan/VulkanError.h"
+#include "opencgc/Device/VulkanApi/VulkanContext.h"
+#include "opencgc/Device/VulkanApi/VulkanError.h"
 
 using namespace mlir;
 

@@ -1,8 +1,8 @@
 //===- VulkanMemory.cpp - Resources and GPU addresses on Vulkan -----------===//
 #include "VulkanMemory.h"
 
-#include "opencgc/Runtime/Vulkan/VulkanBuffer.h"
-#include "opencgc/Runtime/Vulkan/VulkanContext.h"
+#include "opencgc/Device/VulkanApi/VulkanBuffer.h"
+#include "opencgc/Device/VulkanApi/VulkanContext.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstring>

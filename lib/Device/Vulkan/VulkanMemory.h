@@ -14,7 +14,7 @@
 #define OPENCGC_LIB_DEVICE_VULKAN_VULKANMEMORY_H
 
 #include "opencgc/Device/Resource.h"
-#include "opencgc/Runtime/Vulkan/CommandBatch.h"
+#include "opencgc/Device/VulkanApi/CommandBatch.h"
 #include "llvm/Support/Error.h"
 
 #include <map>

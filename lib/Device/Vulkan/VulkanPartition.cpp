@@ -19,10 +19,10 @@
 #include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Interchange/ModuleFile.h"
-#include "opencgc/Runtime/Vulkan/CommandBatch.h"
-#include "opencgc/Runtime/Vulkan/ComputePipeline.h"
-#include "opencgc/Runtime/Vulkan/VulkanBuffer.h"
-#include "opencgc/Runtime/Vulkan/VulkanContext.h"
+#include "opencgc/Device/VulkanApi/CommandBatch.h"
+#include "opencgc/Device/VulkanApi/ComputePipeline.h"
+#include "opencgc/Device/VulkanApi/VulkanBuffer.h"
+#include "opencgc/Device/VulkanApi/VulkanContext.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <cstring>

@@ -4,7 +4,7 @@
 #include "mlir/IR/Verifier.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "llvm/Support/MathExtras.h"
-#include "opencgc/Runtime/Reference/KernelRegistry.h"
+#include "opencgc/ReferenceKernels/KernelRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;

@@ -13,7 +13,7 @@
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Frontend/ONNX/Importer.h"
 #include "opencgc/Frontend/ONNX/TensorProto.h"
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"

@@ -2,8 +2,8 @@
 
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 
-#include "opencgc/Runtime/NarrowTypes.h"
-#include "opencgc/Runtime/TensorChecks.h"
+#include "opencgc/Tensor/NarrowTypes.h"
+#include "opencgc/Tensor/TensorChecks.h"
 
 #include "onnx/onnx_pb.h"
 

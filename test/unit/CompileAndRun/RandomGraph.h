@@ -2,7 +2,7 @@
 #ifndef OPENCGC_TEST_UNIT_COMPILEANDRUN_RANDOMGRAPH_H
 #define OPENCGC_TEST_UNIT_COMPILEANDRUN_RANDOMGRAPH_H
 
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 
 #include <random>
 #include <string>

@@ -15,7 +15,7 @@
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
 #include "opencgc/Executor/ProgramExecutor.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Runtime/TensorTestUtils.h"
+#include "../Tensor/TensorTestUtils.h"
 
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 

@@ -1,6 +1,6 @@
 //===- TensorProtoTest.cpp - ONNX TensorProto <-> Tensor ------------------===//
 
-#include "../Runtime/TensorTestUtils.h"
+#include "../Tensor/TensorTestUtils.h"
 
 #include "opencgc/Frontend/ONNX/TensorProto.h"
 

@@ -11,7 +11,7 @@
 #include "opencgc/Dialect/Registration.h"
 #include "opencgc/Interchange/CgcContainer.h"
 #include "opencgc/Interchange/ModuleFile.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -4,7 +4,7 @@
 // result can be computed by hand, and checks the executor's errors.
 //
 //===----------------------------------------------------------------------===//
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -13,8 +13,8 @@
 #include "mlir/Parser/Parser.h"
 #include "opencgc/Compiler/Compiler.h"
 #include "opencgc/Executor/ProgramExecutor.h"
-#include "opencgc/Runtime/ConstantLayout.h"
-#include "opencgc/Runtime/Reference/Executor.h"
+#include "opencgc/Tensor/ConstantLayout.h"
+#include "opencgc/ReferenceKernels/Executor.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <gtest/gtest.h>

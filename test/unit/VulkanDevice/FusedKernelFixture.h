@@ -13,7 +13,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Device/Device.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // constants, so they have no op here.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/IndexingInference.cpp), a reference kernel
-// (lib/Runtime/Reference/IndexingKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/IndexingKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/IndexingConverters.cpp).
 //
 //===----------------------------------------------------------------------===//

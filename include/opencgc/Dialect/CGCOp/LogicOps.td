@@ -4,7 +4,7 @@
 // min/max/sum/mean, where, clip and cast.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/LogicInference.cpp), a reference kernel
-// (lib/Runtime/Reference/LogicKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/LogicKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/LogicConverters.cpp).
 //
 // Every op broadcasts its tensor operands multidirectionally (numpy rules).

@@ -4,7 +4,7 @@
 // LeakyRelu, HardSigmoid, ...) and PRelu.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/MathInference.cpp), a reference kernel
-// (lib/Runtime/Reference/MathKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/MathKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/MathConverters.cpp).
 //
 // Element type restrictions (float only, signed, bool, ...) are checked by

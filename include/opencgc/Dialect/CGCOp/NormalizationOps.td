@@ -4,7 +4,7 @@
 // Lp normalization, Lp pooling and einsum ops.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/NormalizationInference.cpp), a reference kernel
-// (lib/Runtime/Reference/NormalizationKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/NormalizationKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/NormalizationConverters.cpp).
 //
 //===----------------------------------------------------------------------===//

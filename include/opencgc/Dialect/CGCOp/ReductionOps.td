@@ -3,7 +3,7 @@
 // The reductions, arg_max/arg_min, log_softmax, hardmax, cum_sum and top_k.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/ReductionInference.cpp), a reference kernel
-// (lib/Runtime/Reference/ReductionKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/ReductionKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/ReductionConverters.cpp).
 //
 //===----------------------------------------------------------------------===//

@@ -3,7 +3,7 @@
 // The resize, depth_to_space, space_to_depth and conv_transpose.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/ResamplingInference.cpp), a reference kernel
-// (lib/Runtime/Reference/ResamplingKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/ResamplingKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/ResamplingConverters.cpp).
 //
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,7 @@
 // linear attention.
 // Each op has ONNX semantics, a verifier through shape inference
 // (lib/Dialect/CGCOp/TransformerInference.cpp), a reference kernel
-// (lib/Runtime/Reference/TransformerKernels.cpp) and an ONNX converter
+// (lib/ReferenceKernels/TransformerKernels.cpp) and an ONNX converter
 // (lib/Frontend/ONNX/NormalizationConverters.cpp).
 //
 //===----------------------------------------------------------------------===//

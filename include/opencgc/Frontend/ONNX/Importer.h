@@ -12,7 +12,7 @@
 
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 #include "llvm/Support/Error.h"
 
 #include <map>

@@ -16,7 +16,7 @@
 #ifndef OPENCGC_FRONTEND_ONNX_TENSORPROTO_H
 #define OPENCGC_FRONTEND_ONNX_TENSORPROTO_H
 
-#include "opencgc/Runtime/Tensor.h"
+#include "opencgc/Tensor/Tensor.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
