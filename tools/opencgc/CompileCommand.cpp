@@ -21,6 +21,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/WithColor.h"
 
+#include <deque>
+
 using namespace llvm;
 
 namespace opencgc::cli {
@@ -47,13 +49,18 @@ cl::opt<const device::DeviceEntry *> targetOption(
     cl::value_desc("name"), cl::sub(compileCommand));
 
 /// The choices: every registered device, and the names they also answer to.
+/// The parser keeps a choice's help by reference: the alias help lives in a
+/// deque, whose strings stay where they are as it grows.
 const bool targetChoicesAdded = [] {
+  static std::deque<std::string> aliasHelp;
   for (const device::DeviceEntry &entry : device::getDeviceRegistry()) {
     targetOption.getParser().addLiteralOption(entry.name, &entry,
                                               entry.summary);
-    if (!entry.alias.empty())
-      targetOption.getParser().addLiteralOption(
-          entry.alias, &entry, "another name of " + entry.name.str());
+    if (entry.alias.empty())
+      continue;
+    aliasHelp.push_back("another name of " + entry.name.str());
+    targetOption.getParser().addLiteralOption(entry.alias, &entry,
+                                              aliasHelp.back());
   }
   return true;
 }();
