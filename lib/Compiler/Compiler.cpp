@@ -145,13 +145,13 @@ CompileOptions resolveOptions(const CompileOptions &requested,
 }
 } // namespace
 
-llvm::Error prepareEntryPoint(cgc::ModuleOp input) {
+llvm::Expected<cgc::EntryPointOp> prepareEntryPoint(cgc::ModuleOp input) {
   auto entry = getSingleEntryPoint(input);
   if (!entry)
     return entry.takeError();
   eraseDeadOps(*entry);
   materializeReturns(*entry);
-  return llvm::Error::success();
+  return entry;
 }
 
 llvm::Expected<CompileResult>
@@ -160,9 +160,7 @@ compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
   CompileOptions options = resolveOptions(requested, targets);
   MLIRContext &context = *input.getContext();
   OwningOpRef<cgc::ModuleOp> work(cast<cgc::ModuleOp>(input->clone()));
-  if (llvm::Error error = prepareEntryPoint(*work))
-    return std::move(error);
-  auto entry = getSingleEntryPoint(*work);
+  auto entry = prepareEntryPoint(*work);
   if (!entry)
     return entry.takeError();
 

@@ -55,17 +55,18 @@ llvm::Expected<DeviceSet> openDevices(llvm::StringRef name,
   if (name == device::kReferenceTargetName)
     return set;
   auto opened = (*entry)->open(context, options);
-  if (!opened && (*entry)->fallsBackToReference && !capturing) {
+  if (!opened) {
+    // Asked for by name, a device without a fallback is an error when
+    // absent; so is one that falls back when capturing, which needs it.
+    if (!(*entry)->fallsBackToReference)
+      return llvm::createStringError("--device " + name + ": " +
+                                     llvm::toString(opened.takeError()));
+    if (capturing)
+      return opened.takeError();
     set.fallbackNote = llvm::toString(opened.takeError()) +
                        "; running on the reference device instead";
     return set;
   }
-  if (!opened && (*entry)->fallsBackToReference)
-    return opened.takeError();
-  // Asked for by name, a device without a fallback is an error when absent.
-  if (!opened)
-    return llvm::createStringError("--device " + name + ": " +
-                                   llvm::toString(opened.takeError()));
   set.owned.push_back(std::move(*opened));
   set.primary = set.owned.back().get();
   return set;

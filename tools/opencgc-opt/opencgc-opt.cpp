@@ -11,26 +11,14 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "opencgc/Compiler/Passes.h"
 #include "opencgc/Dialect/Registration.h"
+#include "opencgc/Support/LibraryOptions.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/CommandLine.h"
 
 #include <vector>
 
-/// LLVM's libraries register their code generators' options (--amdgpu-*,
-/// --x86-*, hundreds) before main; none is this tool's, so --help hides
-/// them (--help-hidden still lists them). MlirOptMain registers its own
-/// options, and the passes theirs, after this.
-static void hideLibraryOptions() {
-  for (auto &entry :
-       llvm::cl::getRegisteredOptions(llvm::cl::SubCommand::getTopLevel())) {
-    llvm::StringRef name = entry.first;
-    if (!name.starts_with("help") && name != "version")
-      entry.second->setHiddenFlag(llvm::cl::Hidden);
-  }
-}
-
 int main(int argc, char **argv) {
-  hideLibraryOptions();
+  // Before MlirOptMain registers its own options and the passes theirs.
+  opencgc::hideLibraryOptions();
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);
   opencgc::compiler::registerCompilerPasses();

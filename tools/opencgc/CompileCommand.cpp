@@ -187,25 +187,25 @@ int runCompile(mlir::MLIRContext &context) {
     error() << inputPath << ": " << toString(std::move(failure)) << "\n";
     return 1;
   }
-  auto result = std::make_optional<compiler::CompileResult>();
-  result->outputIR = std::move(model->module);
-  result->plan = std::move(report.plan);
-  result->memory = report.memory;
+  compiler::CompileResult result;
+  result.outputIR = std::move(model->module);
+  result.plan = std::move(report.plan);
+  result.memory = report.memory;
   if (emit == Emit::OutputIR)
-    outs() << *result->outputIR << "\n";
+    outs() << *result.outputIR << "\n";
   if (emit == Emit::Plan)
-    outs() << formatv("{0:2}", result->plan) << "\n";
+    outs() << formatv("{0:2}", result.plan) << "\n";
   // Keep stdout before the summary on stderr when both go to one stream.
   outs().flush();
   if (!outputDir.empty()) {
     if (auto fail =
-            driver::writeCompiledModel(*result, model->weights, outputDir)) {
+            driver::writeCompiledModel(result, model->weights, outputDir)) {
       error() << toString(std::move(fail)) << "\n";
       return 1;
     }
     errs() << "wrote " << outputDir << "\n";
   }
-  printSummary(*result);
+  printSummary(result);
   return 0;
 }
 } // namespace opencgc::cli

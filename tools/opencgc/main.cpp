@@ -5,6 +5,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "opencgc/Dialect/Registration.h"
+#include "opencgc/Support/LibraryOptions.h"
 #include "opencgc/Support/Version.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -17,23 +18,11 @@ static void printVersion(raw_ostream &os) {
      << ", MLIR/LLVM " << LLVM_VERSION_STRING << ")\n";
 }
 
-/// LLVM's libraries register their code generators' options (hundreds:
-/// --amdgpu-*, --x86-*) at the top level, where opencgc has none of its own
-/// (those live in the subcommands): --help shows only help and version, and
-/// --help-hidden still lists the rest.
-static void hideLibraryOptions() {
-  for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
-    StringRef name = entry.first;
-    if (!name.starts_with("help") && name != "version")
-      entry.second->setHiddenFlag(cl::Hidden);
-  }
-}
-
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   opencgc::cli::setArgv0(argv[0]);
   cl::SetVersionPrinter(printVersion);
-  hideLibraryOptions();
+  opencgc::hideLibraryOptions();
   cl::ParseCommandLineOptions(
       argc, argv,
       "opencgc: compute-graph compiler for ML inference (CGC IR, D3D12 MLIR "

@@ -78,8 +78,9 @@ struct CompileResult {
 /// The first step of compileModule, on `input` in place: erases ops whose
 /// results nobody uses and gives every returned value a producer of its own
 /// (a copy of an argument, a constant or a value returned twice). The
-/// module must hold one cgc.entry_point that returns something.
-llvm::Error prepareEntryPoint(cgc::ModuleOp input);
+/// module must hold one cgc.entry_point that returns something; it is
+/// returned.
+llvm::Expected<cgc::EntryPointOp> prepareEntryPoint(cgc::ModuleOp input);
 
 /// Compiles the single cgc.entry_point of `input` (Input IR; left
 /// unchanged). `targets` are asked in order; the reference device is

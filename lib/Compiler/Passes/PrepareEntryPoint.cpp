@@ -9,8 +9,9 @@ namespace {
 struct PrepareEntryPoint final
     : impl::PrepareEntryPointBase<PrepareEntryPoint> {
   void runOnOperation() override {
-    if (llvm::Error error = prepareEntryPoint(getOperation())) {
-      getOperation()->emitError(llvm::toString(std::move(error)));
+    auto entry = prepareEntryPoint(getOperation());
+    if (!entry) {
+      getOperation()->emitError(llvm::toString(entry.takeError()));
       signalPassFailure();
     }
   }
