@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ResNet50.h"
 
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/Device.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"

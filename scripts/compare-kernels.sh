@@ -69,7 +69,7 @@ read -r -a models <<< "${MODELS:-}"
 # write the Output IR `opencgc compile` writes, byte for byte.
 pipeline_check=0
 opt_help=$("$BIN/opencgc-opt" --help 2> /dev/null || true)
-if [[ $opt_help == *cgc-compile-to-output-ir* ]]; then
+if [[ $opt_help == *cgc-build-output-ir* ]]; then
   pipeline_check=1
 fi
 for model in models/*.onnx; do
@@ -90,10 +90,19 @@ for model in models/*.onnx; do
     if [[ $pipeline_check == 1 ]]; then
       "$BIN/opencgc" convert "$out/output.cgc" -o compiled.mlirbc
       "$BIN/opencgc-opt" "$input" --emit-bytecode -o pipeline.mlirbc \
-        --pass-pipeline="cgc.module(cgc-prepare-entry-point,cgc-compile-to-output-ir{target=$target})"
+        --pass-pipeline="cgc.module(cgc-compile{target=$target})"
       cmp compiled.mlirbc pipeline.mlirbc || {
         echo "error: opencgc-opt's pipeline and opencgc compile differ on" \
           "$name for $target" >&2; exit 1; }
+      # Stage by stage, in two processes: what the first half leaves in the
+      # IR is all the second half knows.
+      "$BIN/opencgc-opt" "$input" --emit-bytecode -o formed.mlirbc \
+        --pass-pipeline="cgc.module(cgc-prepare-entry-point,cgc-place-views{target=$target},cgc-form-subgraphs{target=$target})"
+      "$BIN/opencgc-opt" formed.mlirbc --emit-bytecode -o staged.mlirbc \
+        --pass-pipeline="cgc.module(cgc-partition,cgc-plan-memory,cgc-schedule,cgc-build-output-ir)"
+      cmp compiled.mlirbc staged.mlirbc || {
+        echo "error: the stages run one by one and opencgc compile differ" \
+          "on $name for $target" >&2; exit 1; }
     fi
   done
 done

@@ -2,7 +2,7 @@
 #include "opencgc/Driver/Conformance.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"

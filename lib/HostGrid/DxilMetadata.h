@@ -2,6 +2,8 @@
 #ifndef OPENCGC_LIB_HOSTGRID_DXILMETADATA_H
 #define OPENCGC_LIB_HOSTGRID_DXILMETADATA_H
 
+#include "opencgc/Codegen/DxilMetadataModel.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -16,12 +18,7 @@ class Module;
 namespace opencgc::hostgrid {
 
 /// One dx.resources record of class SRV or UAV (reference 3.2).
-struct DxilBinding {
-  uint32_t space = 0;
-  uint32_t lowerBound = 0;
-  uint32_t rangeSize = 1;
-  uint32_t kind = 0;
-};
+using DxilBinding = dxil::DxilResourceRecord;
 
 struct DxilEntryFacts {
   llvm::Function *function = nullptr;
@@ -31,10 +28,12 @@ struct DxilEntryFacts {
 };
 
 /// ResourceKind RawBuffer (reference 3.4).
-inline constexpr uint32_t kRawBufferKind = 11;
+inline constexpr uint32_t kRawBufferKind = dxil::resource_kind::RawBuffer;
 
 /// The first dx.entryPoints entry, its numthreads and dx.resources' SRV and
-/// UAV records. Fails, naming what is missing, on a module that has none.
+/// UAV records, as the metadata model reads them. Fails, naming what is
+/// missing, on a module that has none; the shader model and versions are
+/// not needed and not checked.
 llvm::Expected<DxilEntryFacts> readDxilEntryFacts(llvm::Module &module);
 
 } // namespace opencgc::hostgrid

@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
   opencgc::hideLibraryOptions();
   mlir::DialectRegistry registry;
   opencgc::registerCGCDialects(registry);
-  opencgc::compiler::registerCompilerPasses();
+  opencgc::compiler::registerCompilerPipeline();
 
   // Default to --no-implicit-module; an explicit flag from the user wins.
   std::vector<char *> args(argv, argv + argc);

@@ -15,7 +15,7 @@
 #include "SharedOptions.h"
 #include "InputShapes.h"
 
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"

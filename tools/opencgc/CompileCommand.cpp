@@ -109,9 +109,9 @@ cl::opt<bool> verbose("verbose", cl::desc("Report rejected specializations"),
 raw_ostream &error() { return WithColor::error(errs(), "opencgc compile"); }
 
 /// The pipeline's options from the command line.
-Expected<compiler::CompileToOutputIROptions> parseOptions() {
+Expected<compiler::CompilePipelineOptions> parseOptions() {
   (void)targetChoicesAdded;
-  compiler::CompileToOutputIROptions options;
+  compiler::CompilePipelineOptions options;
   if (const device::DeviceEntry *chosen = targetOption)
     options.target = chosen->name.str();
   options.declarations = declarationsPath;
@@ -136,7 +136,7 @@ Expected<compiler::CompileToOutputIROptions> parseOptions() {
 /// Runs the compiler's pipeline on `module` in place. Its diagnostics are
 /// this command's: warnings printed as they come, the first error returned.
 Error runPipeline(mlir::MLIRContext &context, cgc::ModuleOp module,
-                  const compiler::CompileToOutputIROptions &options,
+                  const compiler::CompilePipelineOptions &options,
                   compiler::CompileReport &report) {
   std::string firstError;
   mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {

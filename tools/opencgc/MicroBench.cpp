@@ -18,7 +18,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Executor/ProgramExecutor.h"
 #include "llvm/ADT/StringExtras.h"

@@ -12,7 +12,7 @@
 #include "InputShapes.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Driver/Devices.h"
 #include "opencgc/Driver/Model.h"
 #include "opencgc/Tensor/NpyFile.h"

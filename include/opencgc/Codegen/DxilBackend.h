@@ -1,6 +1,6 @@
 //===- DxilBackend.h - Kernel IR to DXIL compute shaders --------*- C++ -*-===//
 //
-// Kernel IR -> the NVVM backend's LLVM 22 module -> a DXIL cs_6_0 module
+// Kernel IR -> an LLVM 22 module (KernelToLlvm.h) -> a DXIL cs_6_0 module
 // (dx.op calls on raw buffers, dx.* metadata) -> LLVM 3.7 bitcode in a
 // signed DX container (docs/kernel-ir.md, "DXIL"). Every container is
 // checked by the DXIL validator before anyone may use it.
@@ -15,6 +15,10 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
 
 namespace opencgc::codegen {
 
@@ -51,6 +55,10 @@ struct DxilOptions {
 /// lowering, writing or validation failure is an error naming the kernel.
 llvm::Expected<std::vector<DxilKernel>>
 compileToDxil(KernelModule &kernels, const DxilOptions &options = {});
+
+/// Loads the dialects and translations the DXIL backend uses. Call it once
+/// before generating kernels from several threads on one context.
+void loadDxilCodegenDialects(mlir::MLIRContext &context);
 
 } // namespace opencgc::codegen
 

@@ -96,9 +96,11 @@ std::vector<uint8_t> writeHashPart(llvm::ArrayRef<uint8_t> bitcode);
 std::vector<uint8_t> writeProgramPart(const DxilShaderDescription &shader);
 
 /// The description a module's named metadata gives (dx.shaderModel,
-/// dx.valver, dx.resources, dx.entryPoints; reference section 3), without
-/// the bitcode. An error names what the description cannot hold: another
-/// shader kind, samplers, textures and other resource shapes.
+/// dx.valver, dx.resources, dx.entryPoints; reference section 3), as
+/// readDxilMetadata reads it, without the bitcode. An error names what the
+/// description cannot hold: another shader kind, samplers, textures and
+/// other resource shapes, property tags other than 0, 4, 11 and 23, or a
+/// resource record or list that could not be read.
 llvm::Expected<DxilShaderDescription>
 describeDxilShader(const llvm::Module &module);
 

@@ -6,7 +6,8 @@
 // falls back to the reference target for the rest, groups subgraphs into
 // partitions, schedules them, plans intermediate memory into one scratch
 // buffer and emits Output IR (module > program > partitions > subgraphs).
-// docs/compiler.md describes each step.
+// docs/compiler.md describes each step. Each step is a pass, and
+// compileModule runs them all (opencgc/Compiler/Passes.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_COMPILER_COMPILER_H
@@ -75,19 +76,12 @@ struct CompileResult {
   MemoryFigures memory;
 };
 
-/// The first step of compileModule, on `input` in place: erases ops whose
+/// The first stage (cgc-prepare-entry-point), on `input` in place: erases ops whose
 /// results nobody uses and gives every returned value a producer of its own
 /// (a copy of an argument, a constant or a value returned twice). The
 /// module must hold one cgc.entry_point that returns something; it is
 /// returned.
 llvm::Expected<cgc::EntryPointOp> prepareEntryPoint(cgc::ModuleOp input);
-
-/// Compiles the single cgc.entry_point of `input` (Input IR; left
-/// unchanged). `targets` are asked in order; the reference device is
-/// always the fallback and need not be listed.
-llvm::Expected<CompileResult>
-compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
-              const CompileOptions &options);
 
 } // namespace opencgc::compiler
 

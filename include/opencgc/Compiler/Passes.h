@@ -1,8 +1,11 @@
 //===- Passes.h - The compiler's stages as MLIR passes ----------*- C++ -*-===//
 //
 // The passes of Passes.td and the pipeline `opencgc compile` runs:
-//   cgc.module(cgc-prepare-entry-point, cgc-compile-to-output-ir{...})
-// opencgc-opt registers them, so any prefix runs on its own.
+//   cgc.module(cgc-prepare-entry-point, cgc-place-views, cgc-form-subgraphs,
+//              cgc-partition, cgc-plan-memory, cgc-schedule,
+//              cgc-build-output-ir)
+// registered as the pipeline `cgc-compile`. opencgc-opt registers them, so
+// any prefix runs on its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_COMPILER_PASSES_H
@@ -31,24 +34,45 @@ struct CompileReport {
   MemoryFigures memory;
 };
 
-/// cgc-compile-to-output-ir with `options`, filling `report` (if given)
-/// when it succeeds.
-std::unique_ptr<mlir::Pass>
-createCompileToOutputIRPass(const CompileToOutputIROptions &options,
-                            CompileReport *report);
+/// The options of the whole pipeline: the flags of `opencgc compile`.
+struct CompilePipelineOptions {
+  /// A device of the registry; empty: the default device, or the reference
+  /// device alone where it cannot be opened.
+  std::string target;
+  std::string declarations;
+  std::string partitioning = "coarse";
+  uint64_t alignment = 0;
+  bool inPlace = true;
+  bool borrowOutputs = true;
+  bool reshapeViews = true;
+  bool placeConcatInputs = true;
+  bool reportRejections = false;
+};
 
-/// The whole compiler, as `opencgc compile` runs it.
+/// The whole compiler, as `opencgc compile` runs it; the targets are opened
+/// once, by name, through the device registry.
 void buildCompilePipeline(mlir::OpPassManager &pm,
-                          const CompileToOutputIROptions &options,
+                          const CompilePipelineOptions &options,
                           CompileReport *report = nullptr);
 
-/// The compile options a pass's options stand for; an error names a bad
-/// option value.
+/// The compile options the pipeline's options stand for; an error names a
+/// bad option value.
 llvm::Expected<CompileOptions>
-getCompileOptions(const CompileToOutputIROptions &options);
+getCompileOptions(const CompilePipelineOptions &options);
+
+/// Compiles the single cgc.entry_point of `input` (Input IR; left
+/// unchanged) by running the pipeline on a copy. `targets` are asked in
+/// order; the reference device is always the fallback and need not be
+/// listed.
+llvm::Expected<CompileResult>
+compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
+              const CompileOptions &options);
 
 #define GEN_PASS_REGISTRATION
 #include "opencgc/Compiler/Passes.h.inc"
+
+/// Registers the passes and the pipeline `cgc-compile`.
+void registerCompilerPipeline();
 
 } // namespace opencgc::compiler
 

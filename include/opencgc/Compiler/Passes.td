@@ -1,8 +1,9 @@
 //===- Passes.td - The compiler's stages as MLIR passes ------*- tablegen -*-===//
 //
 // `opencgc compile` runs these passes, in this order, through a pass
-// manager; `opencgc-opt --pass-pipeline=...` runs any prefix of them
-// (docs/compiler.md, "The pipeline").
+// manager (the pipeline `cgc-compile`); `opencgc-opt` runs any prefix of
+// them (docs/compiler.md, "The pipeline"). Each stage leaves its decisions
+// in the entry point's `cgc.compilation` attribute for the next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_COMPILER_PASSES
@@ -25,49 +26,96 @@ def PrepareEntryPoint
   let dependentDialects = ["::opencgc::cgc_op::CGCOpDialect"];
 }
 
-def CompileToOutputIR
-    : Pass<"cgc-compile-to-output-ir", "::opencgc::cgc::ModuleOp"> {
-  let summary = "CGC Input IR to CGC Output IR: subgraph formation, "
-                "partitioning, memory planning and scheduling";
+// The options of the passes that ask targets: both must name the same
+// ones (the pipeline `cgc-compile` opens them once for both).
+defvar TargetOptions = [
+  Option<"target", "target", "std::string", /*default=*/"\"\"",
+         "Device whose patterns are asked for (default: vulkan, or the "
+         "reference device alone where Vulkan cannot be opened)">,
+  Option<"declarations", "declarations", "std::string", /*default=*/"\"\"",
+         "The test target's cgc_pattern declaration file">,
+];
+
+def PlaceViews : Pass<"cgc-place-views", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Place reshapes and concat inputs in the memory of another "
+                "value, so that no kernel moves their bytes";
   let description = [{
-    Replaces the module's Input IR by Output IR (`cgc.program` >
-    `cgc.partition` > `cgc.subgraph`). The target named by `target` (a
-    device of the registry, `opencgc devices`) is asked for its subgraph
-    patterns through the device API's MLIR exchange and for a verdict on
-    each subgraph; the reference device takes the rest. Subgraphs are
-    grouped into partitions, intermediates are placed in one scratch buffer
-    and the schedule's dependencies are recorded on each `cgc.invoke`
-    (docs/compiler.md). The four steps share one in-memory graph, so they
-    are one pass until each has an IR form of its own.
+    A reshape of an intermediate becomes a view of its source; the
+    producers of a concat's inputs write their slices of its result where
+    the slices are contiguous and start at a multiple of the alignment.
+    Records the views and the resolved alignment in the entry point's
+    `cgc.compilation` attribute (docs/compiler.md, "The pipeline").
   }];
+  let options = TargetOptions # [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"0",
+           "Byte alignment of scratch views, a power of two (0: the "
+           "largest binding alignment of the targets)">,
+    Option<"reshapeViews", "reshape-views", "bool", /*default=*/"true",
+           "Make a reshape of an intermediate a view of its source">,
+    Option<"placeConcatInputs", "place-concat-inputs", "bool",
+           /*default=*/"true",
+           "Let a concat's producers write their slices of its result">,
+  ];
+}
+
+def FormSubgraphs : Pass<"cgc-form-subgraphs", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Match the targets' subgraph patterns and ask each target "
+                "to specialize its matches";
+  let description = [{
+    The specification's subgraph transformations: each target is asked for
+    its declared patterns through the device API's MLIR exchange, matches
+    become subgraph requests, and the subgraphs a target accepts are kept
+    beside the entry point (`cgc.subgraph` ops marked `cgc.node`); the
+    reference device takes the rest. Records the nodes in
+    `cgc.compilation`.
+  }];
+  let options = TargetOptions # [
+    Option<"reportRejections", "report-rejections", "bool",
+           /*default=*/"false",
+           "Print each specialization a target rejected, and why">,
+  ];
+}
+
+def Partition : Pass<"cgc-partition", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Group the subgraph nodes into partitions of one target "
+                "each, in execution order";
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "Device whose patterns are asked for (default: vulkan, or the "
-           "reference device alone where Vulkan cannot be opened)">,
-    Option<"declarations", "declarations", "std::string", /*default=*/"\"\"",
-           "The test target's cgc_pattern declaration file">,
     Option<"partitioning", "partition", "std::string",
            /*default=*/"\"coarse\"",
            "fine (one subgraph per partition) or coarse (the largest "
            "acyclic partitions per target)">,
-    Option<"alignment", "alignment", "uint64_t", /*default=*/"0",
-           "Byte alignment of scratch views, a power of two (0: the "
-           "largest binding alignment of the targets)">,
+  ];
+}
+
+def PlanMemory : Pass<"cgc-plan-memory", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Give every value a home: an application buffer or an "
+                "offset in one scratch buffer";
+  let options = [
     Option<"inPlace", "in-place", "bool", /*default=*/"true",
            "Let an elementwise subgraph write over an input that dies "
            "with it">,
     Option<"borrowOutputs", "borrow-outputs", "bool", /*default=*/"true",
            "Let intermediates live in an output buffer before that "
            "output is written">,
-    Option<"reshapeViews", "reshape-views", "bool", /*default=*/"true",
-           "Make a reshape of an intermediate a view of its source">,
-    Option<"placeConcatInputs", "place-concat-inputs", "bool",
-           /*default=*/"true",
-           "Let a concat's producers write their slices of its result">,
-    Option<"reportRejections", "report-rejections", "bool",
-           /*default=*/"false",
-           "Print each specialization a target rejected, and why">,
   ];
+}
+
+def Schedule : Pass<"cgc-schedule", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Record which earlier invocations and partitions each must "
+                "wait for";
+  let description = [{
+    Data dependencies plus the write-after-read and write-after-write
+    dependencies that memory reuse creates, transitively reduced.
+  }];
+}
+
+def BuildOutputIR : Pass<"cgc-build-output-ir", "::opencgc::cgc::ModuleOp"> {
+  let summary = "Replace the scheduled Input IR by CGC Output IR";
+  let description = [{
+    Emits `cgc.subgraph`, `cgc.partition` and `cgc.program` ops in the
+    specification's hierarchy from the state the earlier passes recorded,
+    and verifies them. The Input IR is gone afterwards.
+  }];
 }
 
 #endif // OPENCGC_COMPILER_PASSES

@@ -100,6 +100,11 @@ createCompileTargets(llvm::StringRef name, const DeviceOptions &options,
 
 /// "a, b, c": the names of the entries `keep` keeps, in registry order
 /// (with their aliases when `withAliases`).
+/// The device that takes whatever the targets leave: the reference
+/// device. The compiler knows it only through this.
+llvm::Expected<std::unique_ptr<Device>>
+createFallbackTarget(mlir::MLIRContext &context);
+
 std::string joinDeviceNames(llvm::function_ref<bool(const DeviceEntry &)> keep,
                             bool withAliases = false);
 

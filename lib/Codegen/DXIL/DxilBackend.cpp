@@ -1,23 +1,24 @@
 //===- DxilBackend.cpp - Kernel IR to DXIL compute shaders ----------------===//
 //
-// The NVVM backend's lowering gives one LLVM 22 module; per launch a copy
-// holding only that kernel has its libdevice math, memory accesses and ids
-// made dx.op calls, is scalarized (DXIL has no vectors before SM 6.9,
-// reference 2.2) and gets the dx.* metadata. Written as LLVM 3.7 bitcode
-// in a signed container, it is then held to the DXIL validator: nothing
-// leaves here that the validator rejects.
+// The target-neutral lowering (KernelToLlvm.h, with upstream's gpu-to-nvvm
+// as DXIL's gpu lowering, DxilLlvmTarget.h) gives one LLVM 22 module; per
+// launch a copy holding only that kernel has its libdevice math, memory
+// accesses and ids made dx.op calls, is scalarized (DXIL has no vectors
+// before SM 6.9, reference 2.2) and gets the dx.* metadata. Written as LLVM
+// 3.7 bitcode in a signed container, it is then held to the DXIL validator:
+// nothing leaves here that the validator rejects.
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/DxilBackend.h"
 
-#include "../NVVM/NvvmLowering.h"
-#include "../NVVM/NvvmModule.h"
+#include "DxilLlvmTarget.h"
 #include "DxilLowering.h"
 #include "DxilMath.h"
 #include "DxilModuleMetadata.h"
 #include "opencgc/Codegen/DxilContainer.h"
 #include "opencgc/Codegen/DxilValidator.h"
-#include "opencgc/Codegen/NvvmBackend.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
+#include "opencgc/Codegen/MathIntrinsicCalls.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -248,20 +249,21 @@ Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels,
                              " is not supported (6.0 to 6." +
                              Twine(kNewestDxilShaderModelMinor) + ")");
   mlir::MLIRContext *context = kernels.module->getContext();
+  // NVVM is the last dialect DXIL's gpu lowering loads (DxilLlvmTarget.h).
   if (!context->getLoadedDialect<mlir::NVVM::NVVMDialect>())
-    loadNvvmCodegenDialects(*context);
+    loadDxilCodegenDialects(*context);
   Expected<KernelModule> prepared = prepareKernelIR(kernels);
   if (!prepared)
     return prepared.takeError();
   LLVMContext llvmContext;
   bitcode::PointeeTypes parameterPointees;
-  Expected<std::unique_ptr<Module>> lowered =
-      lowerToLlvmModule(*prepared, llvmContext, parameterPointees);
+  Expected<std::unique_ptr<Module>> lowered = lowerKernelsToLlvm(
+      *prepared, llvmContext, parameterPointees, getDxilLlvmTarget());
   if (!lowered)
     return lowered.takeError();
   // LLVM intrinsics become libdevice calls or selects, the one form the
   // math rewrite reads.
-  legalizeIntrinsicsForNvvm(**lowered);
+  expandMathIntrinsics(**lowered, kLibdevicePrefix);
   std::vector<DxilKernel> result;
   for (const KernelLaunch &launch : kernels.launches) {
     Expected<DxilKernel> kernel = emitKernel(**lowered, launch, options);

@@ -19,10 +19,14 @@ class Function;
 class Value;
 } // namespace llvm
 
+namespace opencgc::dxil {
+struct DxilResourceRecord;
+} // namespace opencgc::dxil
+
 namespace opencgc::codegen {
 
 struct DxilModuleFacts;
-struct DxilResource;
+using DxilResource = dxil::DxilResourceRecord;
 
 /// Whether `function` is a dx.op function (name "dx.op.*").
 bool isDxilOpFunction(const llvm::Function &function);

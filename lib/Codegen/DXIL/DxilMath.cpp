@@ -161,10 +161,11 @@ Error lowerLibdeviceCalls(Module &module) {
     for (Instruction &instruction : instructions(function))
       if (auto *call = dyn_cast<CallInst>(&instruction))
         if (Function *callee = call->getCalledFunction())
-          if (callee->getName().starts_with("__nv_"))
+          if (callee->getName().starts_with(kLibdevicePrefix))
             calls.push_back(call);
   for (CallInst *call : calls) {
-    StringRef name = call->getCalledFunction()->getName().drop_front(5);
+    StringRef name = call->getCalledFunction()->getName().drop_front(
+        kLibdevicePrefix.size());
     auto lowering = lowerings().find(name);
     if (lowering == lowerings().end() || !call->getType()->isFloatTy())
       return createStringError("DXIL has no lowering for the math function " +
@@ -178,7 +179,7 @@ Error lowerLibdeviceCalls(Module &module) {
   }
   for (Function &function : make_early_inc_range(module))
     if (function.isDeclaration() && function.use_empty() &&
-        function.getName().starts_with("__nv_"))
+        function.getName().starts_with(kLibdevicePrefix))
       function.eraseFromParent();
   return Error::success();
 }

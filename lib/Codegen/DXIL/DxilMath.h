@@ -2,6 +2,7 @@
 #ifndef OPENCGC_LIB_CODEGEN_DXIL_DXILMATH_H
 #define OPENCGC_LIB_CODEGEN_DXIL_DXILMATH_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 namespace llvm {
@@ -10,9 +11,13 @@ class Module;
 
 namespace opencgc::codegen {
 
-/// Replaces every float libdevice call (__nv_*f) the NVVM lowering makes by
-/// dx.op math or arithmetic built from it. A call with no DXIL form is an
-/// error naming it.
+/// The prefix of the math calls lowerLibdeviceCalls reads: libdevice's,
+/// which upstream's gpu-to-nvvm conversion emits (expf: __nv_expf).
+inline constexpr llvm::StringLiteral kLibdevicePrefix = "__nv_";
+
+/// Replaces every float libdevice call (__nv_*f) the gpu-to-nvvm lowering
+/// makes by dx.op math or arithmetic built from it. A call with no DXIL
+/// form is an error naming it.
 llvm::Error lowerLibdeviceCalls(llvm::Module &module);
 
 } // namespace opencgc::codegen

@@ -8,6 +8,8 @@
 #ifndef OPENCGC_LIB_CODEGEN_DXIL_DXILMODULEFACTS_H
 #define OPENCGC_LIB_CODEGEN_DXIL_DXILMODULEFACTS_H
 
+#include "opencgc/Codegen/DxilMetadataModel.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -25,49 +27,19 @@ class DxilReport;
 
 /// Resource classes in dx.resources order; also the createHandle class
 /// operand (reference 3.4).
-enum ResourceClass : unsigned { Srv = 0, Uav = 1, Cbv = 2, Sampler = 3 };
-inline constexpr unsigned kResourceClassCount = 4;
-
-/// DXIL ResourceKind values used by name (reference 3.4).
-namespace resource_kind {
-inline constexpr uint32_t Texture2DMS = 3;
-inline constexpr uint32_t TextureCube = 5;
-inline constexpr uint32_t Texture2DMSArray = 8;
-inline constexpr uint32_t TextureCubeArray = 9;
-inline constexpr uint32_t TypedBuffer = 10;
-inline constexpr uint32_t RawBuffer = 11;
-inline constexpr uint32_t StructuredBuffer = 12;
-inline constexpr uint32_t CBuffer = 13;
-inline constexpr uint32_t Sampler = 14;
-inline constexpr uint32_t TBuffer = 15;
-inline constexpr uint32_t RTAccelerationStructure = 16;
-inline constexpr uint32_t FeedbackTexture2DArray = 18;
-} // namespace resource_kind
-
-/// One record of dx.resources (reference 3.2).
-struct DxilResource {
-  unsigned resourceClass = Srv;
-  uint32_t id = 0;
-  uint32_t space = 0;
-  uint32_t lowerBound = 0;
-  /// 0xFFFFFFFF (-1) when unbounded.
-  uint32_t rangeSize = 1;
-  /// The shape; CBuffer for CBVs and Sampler for samplers.
-  uint32_t kind = 0;
-  uint32_t sampleCount = 0;
-  bool globallyCoherent = false;
-  bool hasCounter = false;
-  bool rasterizerOrdered = false;
-  std::optional<uint32_t> componentType;
-  std::optional<uint32_t> stride;
-  bool usesAtomic64 = false;
-  uint32_t cbufferSize = 0;
-
-  bool isUnbounded() const { return rangeSize == 0xFFFFFFFFu; }
-  uint32_t upperBound() const {
-    return isUnbounded() ? 0xFFFFFFFFu : lowerBound + rangeSize - 1;
-  }
+enum ResourceClass : unsigned {
+  Srv = dxil::resource_list::Srv,
+  Uav = dxil::resource_list::Uav,
+  Cbv = dxil::resource_list::Cbv,
+  Sampler = dxil::resource_list::Sampler
 };
+inline constexpr unsigned kResourceClassCount = dxil::resource_list::Count;
+
+namespace resource_kind = dxil::resource_kind;
+
+/// One record of dx.resources (reference 3.2), as the metadata model reads
+/// it.
+using DxilResource = dxil::DxilResourceRecord;
 
 struct DxilModuleFacts {
   std::string shaderKind;
@@ -101,8 +73,9 @@ struct DxilModuleFacts {
 };
 
 /// Reads dx.version, dx.valver, dx.shaderModel, dx.entryPoints and
-/// dx.resources, reporting the META.* and SM.* rules about their shape and
-/// values. Facts it cannot read keep their defaults.
+/// dx.resources through the metadata model (readDxilMetadata), reporting
+/// the META.* and SM.* rules about their shape and values. Facts it cannot
+/// read keep their defaults.
 DxilModuleFacts readDxilModuleFacts(const llvm::Module &module,
                                     DxilReport &report);
 

@@ -1,14 +1,16 @@
 //===- NvvmBackend.cpp - Kernel IR to NVVM IR modules ---------------------===//
 //
-// One lowering of the Kernel IR module, then per launch a copy holding only
-// that kernel, made NVVM IR and written as LLVM 7.0.1 bitcode. Nothing
+// One lowering of the Kernel IR module (the target-neutral step,
+// KernelToLlvm.h, with NVVM's gpu lowering), then per launch a copy holding
+// only that kernel, made NVVM IR and written as LLVM 7.0.1 bitcode. Nothing
 // leaves here that LLVM's verifier rejects.
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/NvvmBackend.h"
 
-#include "NvvmLowering.h"
+#include "NvvmLlvmTarget.h"
 #include "NvvmModule.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
 #include "opencgc/Codegen/NvvmChecker.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -74,7 +76,7 @@ llvm::Expected<std::vector<NvvmKernel>> compileToNvvm(KernelModule &kernels) {
   llvm::LLVMContext llvmContext;
   bitcode::PointeeTypes pointees;
   llvm::Expected<std::unique_ptr<llvm::Module>> lowered =
-      lowerToLlvmModule(kernels, llvmContext, pointees);
+      lowerKernelsToLlvm(kernels, llvmContext, pointees, getNvvmLlvmTarget());
   if (!lowered)
     return lowered.takeError();
   legalizeIntrinsicsForNvvm(**lowered);

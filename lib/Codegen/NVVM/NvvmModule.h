@@ -22,6 +22,7 @@ extern const char *const nvvmTriple;
 /// specification) lacks or does not support: the min/max/abs intrinsics
 /// become compares and selects, the libm-like intrinsics (fabs, floor,
 /// minnum, ...) libdevice calls. Vector forms are done per element.
+/// (expandMathIntrinsics with libdevice's prefix.)
 void legalizeIntrinsicsForNvvm(llvm::Module &module);
 
 /// Keeps only `launch`'s kernel and makes the module NVVM IR: triple, data

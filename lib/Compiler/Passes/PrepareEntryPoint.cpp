@@ -1,4 +1,5 @@
 //===- PrepareEntryPoint.cpp - cgc-prepare-entry-point --------------------===//
+#include "StagePass.h"
 #include "opencgc/Compiler/Passes.h"
 
 namespace opencgc::compiler {
@@ -9,11 +10,13 @@ namespace {
 struct PrepareEntryPoint final
     : impl::PrepareEntryPointBase<PrepareEntryPoint> {
   void runOnOperation() override {
-    auto entry = prepareEntryPoint(getOperation());
-    if (!entry) {
-      getOperation()->emitError(llvm::toString(entry.takeError()));
+    cgc::ModuleOp module = getOperation();
+    auto prepare = [&](CompilationState &) -> llvm::Error {
+      return prepareEntryPoint(module).takeError();
+    };
+    if (failed(runStage(module, getArgument(), Stage::Input, Stage::Prepared,
+                        prepare)))
       signalPassFailure();
-    }
   }
 };
 } // namespace

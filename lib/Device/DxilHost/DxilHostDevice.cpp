@@ -11,7 +11,6 @@
 #include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Codegen/DxilValidator.h"
 #include "opencgc/Codegen/KernelIR.h"
-#include "opencgc/Codegen/NvvmBackend.h"
 #include "opencgc/Device/CaptureWriter.h"
 
 #include <cstring>
@@ -84,9 +83,9 @@ public:
         cache(options.useCache ? getCacheDirectory() : "",
               options.shaderModelMinor) {
     dxilOptions.shaderModelMinor = options.shaderModelMinor;
-    // The DXIL backend lowers through the NVVM path's LLVM module; its
-    // dialects load here, before any thread compiles a partition.
-    codegen::loadNvvmCodegenDialects(context);
+    // The DXIL backend's dialects load here, before any thread compiles a
+    // partition.
+    codegen::loadDxilCodegenDialects(context);
   }
 
   llvm::StringRef getName() const override { return kDxilHostTargetName; }

@@ -122,6 +122,11 @@ createCompileTargets(llvm::StringRef name, const DeviceOptions &options,
   return targets;
 }
 
+llvm::Expected<std::unique_ptr<Device>>
+createFallbackTarget(MLIRContext &context) {
+  return openReference(context, DeviceOptions());
+}
+
 std::string joinDeviceNames(llvm::function_ref<bool(const DeviceEntry &)> keep,
                             bool withAliases) {
   std::string names;

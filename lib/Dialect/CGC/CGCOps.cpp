@@ -77,6 +77,9 @@ LogicalResult ModuleOp::verify() {
   for (Operation &op : getBodyBlock()->getOperations()) {
     if (isa<EntryPointOp>(op))
       firstInput = firstInput ? firstInput : &op;
+    else if (isa<SubgraphOp>(op) && op.hasAttr("cgc.node"))
+      continue; // Formed from the entry point by the compiler's passes, which
+                // keep their state in Input IR (lib/Compiler/CompilationState).
     else if (isa<ProgramOp, PartitionOp, SubgraphOp>(op))
       firstOutput = firstOutput ? firstOutput : &op;
     else if (isPatternDeclaration(op))

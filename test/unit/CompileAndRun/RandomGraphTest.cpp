@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"
 #include "opencgc/Executor/ProgramExecutor.h"

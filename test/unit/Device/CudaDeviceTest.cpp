@@ -10,7 +10,7 @@
 #include "opencgc/Device/CudaDevice.h"
 #include "../VulkanDevice/FusedKernelFixture.h"
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/CudaDriver.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Dialect/Registration.h"

@@ -11,7 +11,7 @@
 #include "FusedKernelFixture.h"
 
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Executor/ProgramExecutor.h"
 #include "opencgc/Tensor/ConstantLayout.h"
 #include "opencgc/ReferenceKernels/Executor.h"

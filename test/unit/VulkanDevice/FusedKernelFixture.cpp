@@ -2,7 +2,7 @@
 #include "FusedKernelFixture.h"
 
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/DxilHostDevice.h"
 #include "opencgc/Device/NvvmHostDevice.h"
 #include "opencgc/Device/ReferenceDevice.h"

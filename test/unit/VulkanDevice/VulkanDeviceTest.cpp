@@ -11,7 +11,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "opencgc/Compiler/Compiler.h"
+#include "opencgc/Compiler/Passes.h"
 #include "opencgc/Device/BindingChecks.h"
 #include "opencgc/Device/ReferenceDevice.h"
 #include "opencgc/Device/VulkanDevice.h"

@@ -1,24 +1,22 @@
-//===- NvvmLowering.cpp - Kernel IR to an LLVM 22 module ------------------===//
+//===- KernelToLlvm.cpp - Kernel IR to an LLVM 22 module ------------------===//
 //
-// Kernel parameters move to the global address space (NVVM IR
-// specification, 12.1 Address Spaces: addrspace(1) is CUDA __device__
-// memory), scf becomes branches, and upstream's gpu-to-nvvm conversion
-// lowers the rest: thread and block ids to llvm.nvvm.read.ptx.sreg.*, math
-// to libdevice calls (__nv_*), memrefs to bare pointers.
+// What the NVVM and DXIL backends share before they part: kernel
+// parameters move to gpu's global address space (the target's conversion
+// gives it a number: addrspace(1) for NVVM), scf becomes branches, the
+// target lowers the gpu.module, and MLIR translates it to LLVM IR. Kept
+// out of both backends so that neither depends on the other; the target's
+// part is a hook because MLIR has no target-neutral lowering of gpu ops
+// (include/opencgc/Codegen/KernelToLlvm.h).
 //
 //===----------------------------------------------------------------------===//
-#include "NvvmLowering.h"
-#include "opencgc/Codegen/NvvmBackend.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -28,7 +26,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -38,7 +35,6 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -102,7 +98,7 @@ llvm::Error recordPointees(ModuleOp kernels, llvm::Module &module,
       if (!element) {
         error = llvm::createStringError("kernel @" + function.getName().str() +
                                         ": parameter " + std::to_string(index) +
-                                        " has no NVVM element type");
+                                        " has no LLVM element type");
         return;
       }
       pointees.setParameter(lowered, index, element);
@@ -114,8 +110,9 @@ llvm::Error recordPointees(ModuleOp kernels, llvm::Module &module,
 } // namespace
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
-lowerToLlvmModule(KernelModule &kernels, llvm::LLVMContext &context,
-                  bitcode::PointeeTypes &pointees) {
+lowerKernelsToLlvm(KernelModule &kernels, llvm::LLVMContext &context,
+                   bitcode::PointeeTypes &pointees,
+                   const KernelLlvmTarget &target) {
   OwningOpRef<ModuleOp> module = kernels.module->clone();
   MLIRContext *mlirContext = module->getContext();
   std::string diagnostics;
@@ -126,16 +123,13 @@ lowerToLlvmModule(KernelModule &kernels, llvm::LLVMContext &context,
   useGlobalAddressSpace(*module);
   PassManager passes(mlirContext, ModuleOp::getOperationName());
   passes.addPass(createSCFToControlFlowPass());
-  ConvertGpuOpsToNVVMOpsOptions options;
-  options.useBarePtrCallConv = true;
-  options.indexBitwidth = 64;
-  passes.nest<gpu::GPUModuleOp>().addPass(
-      createConvertGpuOpsToNVVMOps(options));
+  target.addGpuModuleLowering(passes.nest<gpu::GPUModuleOp>());
   passes.addPass(createCanonicalizerPass());
   passes.addPass(createCSEPass());
   passes.addPass(createReconcileUnrealizedCastsPass());
   if (failed(passes.run(*module)))
-    return llvm::createStringError("NVVM lowering failed: " + diagnostics);
+    return llvm::createStringError(
+        (target.name + " lowering failed: " + diagnostics).str());
   gpu::GPUModuleOp gpuModule;
   module->walk([&](gpu::GPUModuleOp op) { gpuModule = op; });
   if (!gpuModule)
@@ -151,10 +145,10 @@ lowerToLlvmModule(KernelModule &kernels, llvm::LLVMContext &context,
   return lowered;
 }
 
-void loadNvvmCodegenDialects(MLIRContext &context) {
+void loadKernelToLlvmDialects(MLIRContext &context,
+                              const KernelLlvmTarget &target) {
   DialectRegistry registry;
-  registry
-      .insert<LLVM::LLVMDialect, NVVM::NVVMDialect, cf::ControlFlowDialect>();
+  registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);
@@ -162,18 +156,17 @@ void loadNvvmCodegenDialects(MLIRContext &context) {
   registerConvertMathToLLVMInterface(registry);
   registerConvertMemRefToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
-  registerConvertNVVMToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
-  NVVM::registerConvertGpuToNVVMInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
+  target.registerDialects(registry);
   context.appendDialectRegistry(registry);
   context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                       math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                       vector::VectorDialect, LLVM::LLVMDialect,
-                      NVVM::NVVMDialect, cf::ControlFlowDialect>();
+                      cf::ControlFlowDialect>();
+  target.loadDialects(context);
 }
 
 } // namespace opencgc::codegen

@@ -1,0 +1,30 @@
+//===- PipelinePasses.h - Stage passes built by the pipeline ----*- C++ -*-===//
+//
+// The pipeline builds the passes that ask targets with one CompileTargets
+// between them, and the last pass with the report to fill; opencgc-opt
+// builds them from their options alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OPENCGC_LIB_COMPILER_PASSES_PIPELINEPASSES_H
+#define OPENCGC_LIB_COMPILER_PASSES_PIPELINEPASSES_H
+
+#include "CompileTargets.h"
+#include "opencgc/Compiler/Passes.h"
+
+namespace opencgc::compiler {
+
+std::unique_ptr<mlir::Pass>
+createPlaceViewsPass(const PlaceViewsOptions &options,
+                     std::shared_ptr<CompileTargets> targets);
+
+/// `log`, when given, receives the rejections whatever the options say.
+std::unique_ptr<mlir::Pass>
+createFormSubgraphsPass(const FormSubgraphsOptions &options,
+                        std::shared_ptr<CompileTargets> targets,
+                        llvm::raw_ostream *log);
+
+std::unique_ptr<mlir::Pass> createBuildOutputIRPass(CompileReport *report);
+
+} // namespace opencgc::compiler
+
+#endif // OPENCGC_LIB_COMPILER_PASSES_PIPELINEPASSES_H
