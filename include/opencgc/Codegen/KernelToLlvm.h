@@ -56,6 +56,17 @@ struct KernelLlvmTarget {
   void (*addGpuModuleLowering)(mlir::OpPassManager &gpuModulePasses) = nullptr;
 };
 
+/// Upstream's convert-gpu-to-nvvm with bare-pointer memrefs and 64-bit
+/// indices, the gpu lowering of both the NVVM and the DXIL backend: thread
+/// and block ids become llvm.nvvm.read.ptx.sreg.* (NVVM IR specification
+/// 15.4), math libdevice calls (__nv_*), gpu's global address space
+/// addrspace(1) (12.1). `name` names the backend in errors.
+KernelLlvmTarget getGpuToNvvmLowering(llvm::StringRef name);
+
+/// The prefix of the math calls that lowering makes and that
+/// expandMathIntrinsics is given: libdevice's (expf: __nv_expf).
+inline constexpr llvm::StringLiteral kLibdevicePrefix = "__nv_";
+
 /// Loads the dialects, conversion interfaces and translations the neutral
 /// lowering uses, then `target`'s. Call it once before generating kernels
 /// from several threads on one context.

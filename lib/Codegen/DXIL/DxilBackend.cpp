@@ -1,7 +1,7 @@
 //===- DxilBackend.cpp - Kernel IR to DXIL compute shaders ----------------===//
 //
 // The target-neutral lowering (KernelToLlvm.h, with upstream's gpu-to-nvvm
-// as DXIL's gpu lowering, DxilLlvmTarget.h) gives one LLVM 22 module; per
+// as DXIL's gpu lowering: the rewrite maps its forms) gives one LLVM 22 module; per
 // launch a copy holding only that kernel has its libdevice math, memory
 // accesses and ids made dx.op calls, is scalarized (DXIL has no vectors
 // before SM 6.9, reference 2.2) and gets the dx.* metadata. Written as LLVM
@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/DxilBackend.h"
 
-#include "DxilLlvmTarget.h"
 #include "DxilLowering.h"
 #include "DxilMath.h"
 #include "DxilModuleMetadata.h"
@@ -229,7 +228,16 @@ Expected<DxilKernel> emitKernel(const Module &lowered,
   return result;
 }
 
+const KernelLlvmTarget &getDxilLowering() {
+  static const KernelLlvmTarget target = getGpuToNvvmLowering("DXIL");
+  return target;
+}
+
 } // namespace
+
+void loadDxilCodegenDialects(mlir::MLIRContext &context) {
+  loadKernelToLlvmDialects(context, getDxilLowering());
+}
 
 Expected<unsigned> parseDxilShaderModel(StringRef text) {
   unsigned minor = 0;
@@ -249,7 +257,7 @@ Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels,
                              " is not supported (6.0 to 6." +
                              Twine(kNewestDxilShaderModelMinor) + ")");
   mlir::MLIRContext *context = kernels.module->getContext();
-  // NVVM is the last dialect DXIL's gpu lowering loads (DxilLlvmTarget.h).
+  // NVVM is the last dialect DXIL's gpu lowering loads.
   if (!context->getLoadedDialect<mlir::NVVM::NVVMDialect>())
     loadDxilCodegenDialects(*context);
   Expected<KernelModule> prepared = prepareKernelIR(kernels);
@@ -258,7 +266,7 @@ Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels,
   LLVMContext llvmContext;
   bitcode::PointeeTypes parameterPointees;
   Expected<std::unique_ptr<Module>> lowered = lowerKernelsToLlvm(
-      *prepared, llvmContext, parameterPointees, getDxilLlvmTarget());
+      *prepared, llvmContext, parameterPointees, getDxilLowering());
   if (!lowered)
     return lowered.takeError();
   // LLVM intrinsics become libdevice calls or selects, the one form the

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "DxilMath.h"
 #include "DxilOpBuilder.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"

@@ -11,10 +11,6 @@ class Module;
 
 namespace opencgc::codegen {
 
-/// The prefix of the math calls lowerLibdeviceCalls reads: libdevice's,
-/// which upstream's gpu-to-nvvm conversion emits (expf: __nv_expf).
-inline constexpr llvm::StringLiteral kLibdevicePrefix = "__nv_";
-
 /// Replaces every float libdevice call (__nv_*f) the gpu-to-nvvm lowering
 /// makes by dx.op math or arithmetic built from it. A call with no DXIL
 /// form is an error naming it.

@@ -1,14 +1,13 @@
 //===- NvvmBackend.cpp - Kernel IR to NVVM IR modules ---------------------===//
 //
 // One lowering of the Kernel IR module (the target-neutral step,
-// KernelToLlvm.h, with NVVM's gpu lowering), then per launch a copy holding
+// KernelToLlvm.h, with upstream's gpu-to-nvvm), then per launch a copy holding
 // only that kernel, made NVVM IR and written as LLVM 7.0.1 bitcode. Nothing
 // leaves here that LLVM's verifier rejects.
 //
 //===----------------------------------------------------------------------===//
 #include "opencgc/Codegen/NvvmBackend.h"
 
-#include "NvvmLlvmTarget.h"
 #include "NvvmModule.h"
 #include "opencgc/Codegen/KernelToLlvm.h"
 #include "opencgc/Codegen/NvvmChecker.h"
@@ -67,7 +66,16 @@ llvm::Expected<NvvmKernel> emitKernel(const llvm::Module &lowered,
   return result;
 }
 
+const KernelLlvmTarget &getNvvmLowering() {
+  static const KernelLlvmTarget target = getGpuToNvvmLowering("NVVM");
+  return target;
+}
+
 } // namespace
+
+void loadNvvmCodegenDialects(mlir::MLIRContext &context) {
+  loadKernelToLlvmDialects(context, getNvvmLowering());
+}
 
 llvm::Expected<std::vector<NvvmKernel>> compileToNvvm(KernelModule &kernels) {
   mlir::MLIRContext *context = kernels.module->getContext();
@@ -76,7 +84,7 @@ llvm::Expected<std::vector<NvvmKernel>> compileToNvvm(KernelModule &kernels) {
   llvm::LLVMContext llvmContext;
   bitcode::PointeeTypes pointees;
   llvm::Expected<std::unique_ptr<llvm::Module>> lowered =
-      lowerKernelsToLlvm(kernels, llvmContext, pointees, getNvvmLlvmTarget());
+      lowerKernelsToLlvm(kernels, llvmContext, pointees, getNvvmLowering());
   if (!lowered)
     return lowered.takeError();
   legalizeIntrinsicsForNvvm(**lowered);

@@ -1,5 +1,6 @@
 //===- NvvmModule.cpp - LLVM 22 modules made NVVM IR ----------------------===//
 #include "NvvmModule.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
 #include "opencgc/Codegen/MathIntrinsicCalls.h"
 
 #include "llvm/IR/Constants.h"
@@ -15,8 +16,7 @@ const char *const nvvmDataLayout =
 const char *const nvvmTriple = "nvptx64-nvidia-cuda";
 
 void legalizeIntrinsicsForNvvm(Module &module) {
-  // libdevice is libm's functions prefixed with __nv_ (expf: __nv_expf).
-  expandMathIntrinsics(module, "__nv_");
+  expandMathIntrinsics(module, kLibdevicePrefix);
 }
 
 void finalizeNvvmModule(Module &module, const KernelLaunch &launch) {

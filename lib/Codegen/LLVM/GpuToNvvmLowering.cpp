@@ -1,15 +1,13 @@
-//===- DxilLlvmTarget.cpp - DXIL's part of Kernel IR to LLVM --------------===//
+//===- GpuToNvvmLowering.cpp - Upstream's lowering of gpu ops -------------===//
 //
-// The DXIL backend's hook into the target-neutral lowering. It names
-// upstream's NVVM conversion because that is the GPU lowering MLIR offers
-// and the form the DXIL rewrite reads; emitting neutral ids and math
-// instead would change the DXIL bytes (the order and form of what the
-// rewrite sees), so the vehicle stays as it was when this backend lowered
-// through the NVVM backend.
+// The gpu-op lowering both LLVM backends use today: MLIR lowers gpu ops
+// only through a vendor's conversion, and upstream's NVVM one is what the
+// NVVM backend needs and what the DXIL rewrite reads (docs/kernel-ir.md).
+// Bare-pointer memrefs (kernel parameters are plain addrspace(1) pointers)
+// and 64-bit indices.
 //
 //===----------------------------------------------------------------------===//
-#include "DxilLlvmTarget.h"
-#include "opencgc/Codegen/DxilBackend.h"
+#include "opencgc/Codegen/KernelToLlvm.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -27,14 +25,14 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-void registerGpuToNvvmDialects(DialectRegistry &registry) {
+void registerNvvmDialects(DialectRegistry &registry) {
   registry.insert<NVVM::NVVMDialect>();
   registerConvertNVVMToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
   registerNVVMDialectTranslation(registry);
 }
 
-void loadGpuToNvvmDialects(MLIRContext &context) {
+void loadNvvmDialects(MLIRContext &context) {
   context.loadDialect<NVVM::NVVMDialect>();
 }
 
@@ -47,14 +45,8 @@ void addGpuToNvvm(OpPassManager &gpuModulePasses) {
 
 } // namespace
 
-const KernelLlvmTarget &getDxilLlvmTarget() {
-  static const KernelLlvmTarget target{"DXIL", registerGpuToNvvmDialects,
-                                       loadGpuToNvvmDialects, addGpuToNvvm};
-  return target;
-}
-
-void loadDxilCodegenDialects(MLIRContext &context) {
-  loadKernelToLlvmDialects(context, getDxilLlvmTarget());
+KernelLlvmTarget getGpuToNvvmLowering(llvm::StringRef name) {
+  return {name, registerNvvmDialects, loadNvvmDialects, addGpuToNvvm};
 }
 
 } // namespace opencgc::codegen
