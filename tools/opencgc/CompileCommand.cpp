@@ -126,8 +126,8 @@ Expected<compiler::CompilePipelineOptions> parseOptions() {
   options.borrowOutputs = !noBorrow;
   options.reportRejections = verbose;
   // Checked here too, so a bad value fails before the model loads.
-  if (auto checked = compiler::getCompileOptions(options); !checked)
-    return checked.takeError();
+  if (Error error = compiler::checkPipelineOptions(options))
+    return std::move(error);
   if (outputDir.empty() && emit == Emit::Nothing)
     return createStringError("give an output directory with -o (or --emit)");
   return options;

@@ -55,10 +55,9 @@ void buildCompilePipeline(mlir::OpPassManager &pm,
                           const CompilePipelineOptions &options,
                           CompileReport *report = nullptr);
 
-/// The compile options the pipeline's options stand for; an error names a
-/// bad option value.
-llvm::Expected<CompileOptions>
-getCompileOptions(const CompilePipelineOptions &options);
+/// An error naming the first bad option value (the passes check the same
+/// when they run; `opencgc compile` checks before it loads the model).
+llvm::Error checkPipelineOptions(const CompilePipelineOptions &options);
 
 /// Compiles the single cgc.entry_point of `input` (Input IR; left
 /// unchanged) by running the pipeline on a copy. `targets` are asked in

@@ -71,26 +71,27 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
 };
 } // namespace
 
-llvm::Expected<CompileOptions>
-getCompileOptions(const CompilePipelineOptions &pipeline) {
-  CompileOptions options;
-  if (pipeline.partitioning == "fine")
-    options.partitioning = Partitioning::Fine;
-  else if (pipeline.partitioning != "coarse")
-    return llvm::createStringError("--partition must be fine or coarse, not '" +
-                                   pipeline.partitioning + "'");
-  uint64_t alignment = pipeline.alignment;
+llvm::Expected<Partitioning> parsePartitioning(llvm::StringRef name) {
+  if (name == "fine")
+    return Partitioning::Fine;
+  if (name == "coarse")
+    return Partitioning::Coarse;
+  return llvm::createStringError("--partition must be fine or coarse, not '" +
+                                 name + "'");
+}
+
+llvm::Error checkAlignment(uint64_t alignment) {
   if (alignment & (alignment - 1))
     return llvm::createStringError(
         "--alignment must be a power of two, not " + llvm::Twine(alignment));
-  options.alignment = alignment;
-  options.inPlace = pipeline.inPlace;
-  options.borrowOutputs = pipeline.borrowOutputs;
-  options.reshapeViews = pipeline.reshapeViews;
-  options.placeConcatInputs = pipeline.placeConcatInputs;
-  if (pipeline.reportRejections)
-    options.log = &llvm::errs();
-  return options;
+  return llvm::Error::success();
+}
+
+llvm::Error checkPipelineOptions(const CompilePipelineOptions &options) {
+  if (auto partitioning = parsePartitioning(options.partitioning);
+      !partitioning)
+    return partitioning.takeError();
+  return checkAlignment(options.alignment);
 }
 
 void buildCompilePipeline(mlir::OpPassManager &pm,

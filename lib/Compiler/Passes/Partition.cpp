@@ -1,4 +1,5 @@
 //===- Partition.cpp - cgc-partition --------------------------------------===//
+#include "PipelinePasses.h"
 #include "StagePass.h"
 #include "opencgc/Compiler/Passes.h"
 
@@ -14,11 +15,10 @@ struct Partition final : impl::PartitionBase<Partition> {
 
   void runOnOperation() override {
     auto partition = [&](CompilationState &state) -> llvm::Error {
-      if (partitioning != "fine" && partitioning != "coarse")
-        return llvm::createStringError(
-            "--partition must be fine or coarse, not '" + partitioning + "'");
-      state.partitioning = partitioning == "fine" ? Partitioning::Fine
-                                                  : Partitioning::Coarse;
+      auto mode = parsePartitioning(partitioning);
+      if (!mode)
+        return mode.takeError();
+      state.partitioning = *mode;
       partitionGraph(state.graph, state.partitioning,
                      state.targetNames.back());
       return llvm::Error::success();

@@ -13,6 +13,13 @@
 
 namespace opencgc::compiler {
 
+/// What `--partition` (the option `partition`) names; an error for
+/// anything but fine and coarse.
+llvm::Expected<Partitioning> parsePartitioning(llvm::StringRef name);
+
+/// An error unless `alignment` is 0 (the targets') or a power of two.
+llvm::Error checkAlignment(uint64_t alignment);
+
 std::unique_ptr<mlir::Pass>
 createPlaceViewsPass(const PlaceViewsOptions &options,
                      std::shared_ptr<CompileTargets> targets);

@@ -27,9 +27,8 @@ void PlaceViews::runOnOperation() {
   if (!targets)
     targets = std::make_shared<CompileTargets>(target, declarations);
   auto place = [&](CompilationState &state) -> llvm::Error {
-    if (alignment & (alignment - 1))
-      return llvm::createStringError(
-          "--alignment must be a power of two, not " + llvm::Twine(alignment));
+    if (llvm::Error error = checkAlignment(alignment))
+      return error;
     state.alignment = alignment;
     if (alignment == 0) {
       if (llvm::Error error = targets->open(getOperation()))
