@@ -241,8 +241,8 @@ DictionaryAttr StateWriter::write() {
   return builder.getDictionaryAttr(fields);
 }
 
-/// Reads the cgc.compilation dictionary back; the first malformed field
-/// is the error.
+/// Reads the cgc.compilation dictionary back. Each get* returns false on a
+/// malformed field, and the first such field is the error.
 class StateReader {
 public:
   StateReader(CompilationState &state, DictionaryAttr dictionary)
@@ -256,295 +256,245 @@ public:
   llvm::Error read();
 
 private:
-  llvm::Error fail(const llvm::Twine &what) {
-    return llvm::createStringError(kCompilationAttrName + ": " + what);
+  bool fail(const llvm::Twine &what) {
+    if (problem.empty())
+      problem = what.str();
+    return false;
   }
-  template <typename T> llvm::Expected<T> field(DictionaryAttr from,
-                                                llvm::StringRef key) {
-    if (auto value = from.getAs<T>(key))
-      return value;
-    return fail("'" + key + "' is missing or of the wrong kind");
+  template <typename T>
+  bool get(DictionaryAttr from, llvm::StringRef key, T &out) {
+    out = from.getAs<T>(key);
+    return out || fail("'" + key + "' is missing or of the wrong kind");
   }
-  llvm::Expected<Value> value(Attribute name);
-  llvm::Expected<SmallVector<Value>> valueList(ArrayAttr names);
-  llvm::Expected<Operation *> op(int64_t position);
-  llvm::Expected<uint64_t> integer(DictionaryAttr from, llvm::StringRef key);
-  llvm::Expected<SmallVector<unsigned>> indexList(DictionaryAttr from,
-                                                  llvm::StringRef key);
-  llvm::Error readStage();
-  llvm::Error readViews();
-  llvm::Error readNodes();
-  llvm::Error readPartitions();
-  llvm::Error readHomes();
-  llvm::Error readMemory();
+  bool getInteger(DictionaryAttr from, llvm::StringRef key, uint64_t &out);
+  template <typename T>
+  bool getIndices(DictionaryAttr from, llvm::StringRef key, T &out);
+  bool getValue(Attribute name, Value &out);
+  template <typename T> bool getValues(ArrayAttr names, T &out);
+  bool getOp(int64_t position, Operation *&out);
+  bool readStage();
+  bool readViews();
+  bool readNode(DictionaryAttr fields, SubgraphNode &node);
+  bool readNodes();
+  bool readPartitions();
+  bool readHomes();
+  bool readMemory();
 
   CompilationState &state;
   CompilationGraph &graph;
   DictionaryAttr dictionary;
   std::vector<Operation *> ops;
   llvm::StringMap<Value> values;
+  std::string problem;
 };
 
-llvm::Expected<Value> StateReader::value(Attribute name) {
+bool StateReader::getInteger(DictionaryAttr from, llvm::StringRef key,
+                             uint64_t &out) {
+  IntegerAttr value;
+  if (!get(from, key, value))
+    return false;
+  out = value.getValue().getZExtValue();
+  return true;
+}
+
+template <typename T>
+bool StateReader::getIndices(DictionaryAttr from, llvm::StringRef key,
+                             T &out) {
+  DenseI64ArrayAttr list;
+  if (!get(from, key, list))
+    return false;
+  out.assign(list.asArrayRef().begin(), list.asArrayRef().end());
+  return true;
+}
+
+bool StateReader::getValue(Attribute name, Value &out) {
   auto string = dyn_cast<StringAttr>(name);
   if (!string)
     return fail("a value name is not a string");
-  Value found = values.lookup(string.getValue());
-  if (!found)
-    return fail("no value is named '" + string.getValue() + "'");
-  return found;
+  out = values.lookup(string.getValue());
+  return out || fail("no value is named '" + string.getValue() + "'");
 }
 
-llvm::Expected<SmallVector<Value>> StateReader::valueList(ArrayAttr names) {
-  SmallVector<Value> result;
-  for (Attribute name : names) {
-    auto found = value(name);
-    if (!found)
-      return found.takeError();
-    result.push_back(*found);
-  }
-  return result;
+template <typename T> bool StateReader::getValues(ArrayAttr names, T &out) {
+  for (Attribute name : names)
+    if (!getValue(name, out.emplace_back()))
+      return false;
+  return true;
 }
 
-llvm::Expected<Operation *> StateReader::op(int64_t position) {
+bool StateReader::getOp(int64_t position, Operation *&out) {
   if (position < 0 || uint64_t(position) >= ops.size())
     return fail("op position " + llvm::Twine(position) +
                 " is outside the entry point");
-  return ops[position];
+  out = ops[position];
+  return true;
 }
 
-llvm::Expected<uint64_t> StateReader::integer(DictionaryAttr from,
-                                              llvm::StringRef key) {
-  auto value = field<IntegerAttr>(from, key);
-  if (!value)
-    return value.takeError();
-  return value->getValue().getZExtValue();
-}
-
-llvm::Expected<SmallVector<unsigned>>
-StateReader::indexList(DictionaryAttr from, llvm::StringRef key) {
-  auto list = field<DenseI64ArrayAttr>(from, key);
-  if (!list)
-    return list.takeError();
-  return SmallVector<unsigned>(list->asArrayRef().begin(),
-                               list->asArrayRef().end());
-}
-
-llvm::Error StateReader::readStage() {
-  auto stage = field<StringAttr>(dictionary, "stage");
-  if (!stage)
-    return stage.takeError();
+bool StateReader::readStage() {
+  StringAttr stage;
+  if (!get(dictionary, "stage", stage))
+    return false;
   for (auto [known, name] : kStageNames)
-    if (stage->getValue() == name) {
+    if (stage.getValue() == name) {
       state.stage = known;
-      return llvm::Error::success();
+      return true;
     }
-  return fail("unknown stage '" + stage->getValue() + "'");
+  return fail("unknown stage '" + stage.getValue() + "'");
 }
 
-llvm::Error StateReader::readViews() {
-  auto alignment = integer(dictionary, "alignment");
-  if (!alignment)
-    return alignment.takeError();
-  state.alignment = *alignment;
-  auto views = field<ArrayAttr>(dictionary, "views");
-  if (!views)
-    return views.takeError();
-  for (Attribute row : *views) {
+bool StateReader::readViews() {
+  ArrayAttr views, placed;
+  if (!getInteger(dictionary, "alignment", state.alignment) ||
+      !get(dictionary, "views", views) || !get(dictionary, "placed", placed))
+    return false;
+  for (Attribute row : views) {
     auto entry = dyn_cast<ArrayAttr>(row);
     if (!entry || entry.size() != 3 || !isa<IntegerAttr>(entry[2]))
       return fail("a view is not [value, base, offset]");
-    auto aliased = value(entry[0]);
-    auto base = value(entry[1]);
-    if (!aliased || !base)
-      return llvm::joinErrors(aliased.takeError(), base.takeError());
-    graph.addAlias(*aliased, *base, cast<IntegerAttr>(entry[2]).getInt());
+    Value aliased, base;
+    if (!getValue(entry[0], aliased) || !getValue(entry[1], base))
+      return false;
+    graph.addAlias(aliased, base, cast<IntegerAttr>(entry[2]).getInt());
   }
-  auto placed = field<ArrayAttr>(dictionary, "placed");
-  if (!placed)
-    return placed.takeError();
-  for (Attribute position : *placed) {
+  for (Attribute position : placed) {
     auto index = dyn_cast<IntegerAttr>(position);
-    auto found = op(index ? index.getInt() : -1);
-    if (!found)
-      return found.takeError();
-    graph.placedOps.insert(*found);
+    Operation *op;
+    if (!getOp(index ? index.getInt() : -1, op))
+      return false;
+    graph.placedOps.insert(op);
   }
-  return llvm::Error::success();
+  return true;
 }
 
-llvm::Error StateReader::readNodes() {
-  auto targets = field<ArrayAttr>(dictionary, "targets");
-  if (!targets)
-    return targets.takeError();
-  for (auto target : targets->getAsValueRange<StringAttr>())
+bool StateReader::readNode(DictionaryAttr fields, SubgraphNode &node) {
+  StringAttr target, pattern;
+  DenseI64ArrayAttr positions;
+  ArrayAttr inputs, outputs;
+  if (!get(fields, "target", target) || !get(fields, "pattern", pattern) ||
+      !get(fields, "ops", positions) || !get(fields, "inputs", inputs) ||
+      !get(fields, "outputs", outputs))
+    return false;
+  node.target = target.str();
+  node.patternName = pattern.str();
+  for (int64_t position : positions.asArrayRef())
+    if (!getOp(position, node.ops.emplace_back()))
+      return false;
+  if (!getValues(inputs, node.inputs) || !getValues(outputs, node.outputs))
+    return false;
+  uint64_t partition = 0;
+  if (state.stage >= Stage::Partitioned &&
+      !getInteger(fields, "partition", partition))
+    return false;
+  node.partition = partition;
+  return state.stage < Stage::Scheduled ||
+         getIndices(fields, "depends", node.depends);
+}
+
+bool StateReader::readNodes() {
+  ArrayAttr targets, nodes;
+  if (!get(dictionary, "targets", targets) || !get(dictionary, "nodes", nodes))
+    return false;
+  for (auto target : targets.getAsValueRange<StringAttr>())
     state.targetNames.push_back(target.str());
-  auto nodes = field<ArrayAttr>(dictionary, "nodes");
-  if (!nodes)
-    return nodes.takeError();
-  for (Attribute entry : *nodes) {
+  for (Attribute entry : nodes) {
     auto fields = dyn_cast<DictionaryAttr>(entry);
     if (!fields)
       return fail("a node is not a dictionary");
-    SubgraphNode &node = graph.nodes.emplace_back();
-    auto target = field<StringAttr>(fields, "target");
-    auto pattern = field<StringAttr>(fields, "pattern");
-    auto positions = indexList(fields, "ops");
-    auto inputs = field<ArrayAttr>(fields, "inputs");
-    auto outputs = field<ArrayAttr>(fields, "outputs");
-    if (!target || !pattern || !positions || !inputs || !outputs)
-      return llvm::joinErrors(
-          llvm::joinErrors(target.takeError(), pattern.takeError()),
-          llvm::joinErrors(positions.takeError(),
-                           llvm::joinErrors(inputs.takeError(),
-                                            outputs.takeError())));
-    node.target = target->str();
-    node.patternName = pattern->str();
-    for (unsigned position : *positions) {
-      auto found = op(position);
-      if (!found)
-        return found.takeError();
-      node.ops.push_back(*found);
-    }
-    auto inputValues = valueList(*inputs);
-    if (!inputValues)
-      return inputValues.takeError();
-    node.inputs.assign(inputValues->begin(), inputValues->end());
-    auto outputValues = valueList(*outputs);
-    if (!outputValues)
-      return outputValues.takeError();
-    node.outputs.assign(outputValues->begin(), outputValues->end());
-    if (state.stage >= Stage::Partitioned) {
-      auto partition = integer(fields, "partition");
-      if (!partition)
-        return partition.takeError();
-      node.partition = *partition;
-    }
-    if (state.stage >= Stage::Scheduled) {
-      auto depends = indexList(fields, "depends");
-      if (!depends)
-        return depends.takeError();
-      node.depends.assign(depends->begin(), depends->end());
-    }
+    if (!readNode(fields, graph.nodes.emplace_back()))
+      return false;
   }
   graph.indexProducers();
-  return llvm::Error::success();
+  return true;
 }
 
-llvm::Error StateReader::readPartitions() {
-  auto partitioning = field<StringAttr>(dictionary, "partitioning");
-  if (!partitioning)
-    return partitioning.takeError();
-  state.partitioning = partitioning->getValue() == "fine"
+bool StateReader::readPartitions() {
+  StringAttr partitioning;
+  ArrayAttr partitions;
+  if (!get(dictionary, "partitioning", partitioning) ||
+      !get(dictionary, "partitions", partitions))
+    return false;
+  state.partitioning = partitioning.getValue() == "fine"
                            ? Partitioning::Fine
                            : Partitioning::Coarse;
-  auto partitions = field<ArrayAttr>(dictionary, "partitions");
-  if (!partitions)
-    return partitions.takeError();
-  for (Attribute entry : *partitions) {
+  for (Attribute entry : partitions) {
     auto fields = dyn_cast<DictionaryAttr>(entry);
     if (!fields)
       return fail("a partition is not a dictionary");
     PartitionGroup &group = graph.partitions.emplace_back();
-    auto target = field<StringAttr>(fields, "target");
-    auto name = field<StringAttr>(fields, "name");
-    auto nodes = indexList(fields, "nodes");
-    if (!target || !name || !nodes)
-      return llvm::joinErrors(
-          llvm::joinErrors(target.takeError(), name.takeError()),
-          nodes.takeError());
-    group.target = target->str();
-    group.name = name->str();
-    group.nodes.assign(nodes->begin(), nodes->end());
-    if (state.stage >= Stage::Scheduled) {
-      auto depends = indexList(fields, "depends");
-      if (!depends)
-        return depends.takeError();
-      group.depends.assign(depends->begin(), depends->end());
-    }
+    StringAttr target, name;
+    if (!get(fields, "target", target) || !get(fields, "name", name) ||
+        !getIndices(fields, "nodes", group.nodes))
+      return false;
+    group.target = target.str();
+    group.name = name.str();
+    if (state.stage >= Stage::Scheduled &&
+        !getIndices(fields, "depends", group.depends))
+      return false;
   }
-  return llvm::Error::success();
+  return true;
 }
 
-llvm::Error StateReader::readHomes() {
-  auto homes = field<ArrayAttr>(dictionary, "homes");
-  if (!homes)
-    return homes.takeError();
-  for (Attribute row : *homes) {
+bool StateReader::readHomes() {
+  ArrayAttr homes;
+  if (!get(dictionary, "homes", homes))
+    return false;
+  for (Attribute row : homes) {
     auto entry = dyn_cast<ArrayAttr>(row);
     if (!entry || entry.size() != 4 || !isa<StringAttr>(entry[1]) ||
         !isa<IntegerAttr>(entry[2]) || !isa<IntegerAttr>(entry[3]))
       return fail("a home is not [value, kind, index, offset]");
-    auto home = value(entry[0]);
-    if (!home)
-      return home.takeError();
+    Value value;
+    if (!getValue(entry[0], value))
+      return false;
     const auto *kind = llvm::find(kHomeKinds, cast<StringAttr>(entry[1]));
     if (kind == std::end(kHomeKinds))
       return fail("unknown home kind " + cast<StringAttr>(entry[1]).str());
-    graph.homes[*home] = {ValueHome::Kind(kind - std::begin(kHomeKinds)),
+    graph.homes[value] = {ValueHome::Kind(kind - std::begin(kHomeKinds)),
                           unsigned(cast<IntegerAttr>(entry[2]).getInt()),
                           uint64_t(cast<IntegerAttr>(entry[3]).getInt())};
   }
-  return readMemory();
+  return true;
 }
 
-llvm::Error StateReader::readMemory() {
-  auto memory = field<DictionaryAttr>(dictionary, "memory");
-  if (!memory)
-    return memory.takeError();
-  auto scratch = integer(*memory, "scratch_bytes");
-  auto naive = integer(*memory, "naive_bytes");
-  auto lowerBound = integer(*memory, "lower_bound_bytes");
-  auto peak = integer(*memory, "peak_live_bytes");
-  auto buffers = field<ArrayAttr>(*memory, "buffers");
-  if (!scratch || !naive || !lowerBound || !peak || !buffers)
-    return llvm::joinErrors(
-        llvm::joinErrors(scratch.takeError(), naive.takeError()),
-        llvm::joinErrors(
-            llvm::joinErrors(lowerBound.takeError(), peak.takeError()),
-            buffers.takeError()));
-  state.memory.figures = {*scratch, *naive, *lowerBound};
-  state.memory.peakLiveBytes = *peak;
-  for (Attribute entry : *buffers) {
+bool StateReader::readMemory() {
+  DictionaryAttr memory;
+  ArrayAttr buffers;
+  MemoryFigures &figures = state.memory.figures;
+  if (!get(dictionary, "memory", memory) ||
+      !getInteger(memory, "scratch_bytes", figures.scratchBytes) ||
+      !getInteger(memory, "naive_bytes", figures.naiveBytes) ||
+      !getInteger(memory, "lower_bound_bytes", figures.lowerBoundBytes) ||
+      !getInteger(memory, "peak_live_bytes", state.memory.peakLiveBytes) ||
+      !get(memory, "buffers", buffers))
+    return false;
+  for (Attribute entry : buffers) {
     auto fields = dyn_cast<DictionaryAttr>(entry);
     if (!fields)
       return fail("a buffer is not a dictionary");
     PlannedBuffer &buffer = state.memory.buffers.emplace_back();
-    auto names = field<ArrayAttr>(fields, "values");
-    auto bytes = integer(fields, "bytes");
-    auto first = integer(fields, "first_step");
-    auto last = integer(fields, "last_step");
-    if (!names || !bytes || !first || !last)
-      return llvm::joinErrors(
-          llvm::joinErrors(names.takeError(), bytes.takeError()),
-          llvm::joinErrors(first.takeError(), last.takeError()));
-    auto bufferValues = valueList(*names);
-    if (!bufferValues)
-      return bufferValues.takeError();
-    buffer.values.assign(bufferValues->begin(), bufferValues->end());
-    buffer.bytes = *bytes;
-    buffer.firstStep = *first;
-    buffer.lastStep = *last;
+    ArrayAttr names;
+    uint64_t first = 0, last = 0;
+    if (!get(fields, "values", names) || !getValues(names, buffer.values) ||
+        !getInteger(fields, "bytes", buffer.bytes) ||
+        !getInteger(fields, "first_step", first) ||
+        !getInteger(fields, "last_step", last))
+      return false;
+    buffer.firstStep = first;
+    buffer.lastStep = last;
   }
-  return llvm::Error::success();
+  return true;
 }
 
 llvm::Error StateReader::read() {
-  if (llvm::Error error = readStage())
-    return error;
-  if (state.stage >= Stage::ViewsPlaced)
-    if (llvm::Error error = readViews())
-      return error;
-  if (state.stage >= Stage::SubgraphsFormed)
-    if (llvm::Error error = readNodes())
-      return error;
-  if (state.stage >= Stage::Partitioned)
-    if (llvm::Error error = readPartitions())
-      return error;
-  if (state.stage >= Stage::MemoryPlanned)
-    if (llvm::Error error = readHomes())
-      return error;
-  return llvm::Error::success();
+  bool read = readStage() &&
+              (state.stage < Stage::ViewsPlaced || readViews()) &&
+              (state.stage < Stage::SubgraphsFormed || readNodes()) &&
+              (state.stage < Stage::Partitioned || readPartitions()) &&
+              (state.stage < Stage::MemoryPlanned ||
+               (readHomes() && readMemory()));
+  if (read)
+    return llvm::Error::success();
+  return llvm::createStringError(kCompilationAttrName + ": " + problem);
 }
 
 /// Moves the formed subgraphs out of `module` into their nodes, each in a
