@@ -12,7 +12,6 @@
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
 #include "LinearLaunch.h"
-#include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -95,26 +94,13 @@ bool isConvolutionSubgraph(cgc::FunctionalDefinitionOp definition) {
 }
 
 llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph) {
-  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
-  Block *body = definition.getBodyBlock();
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
   auto conv = cast<cgc_op::ConvolutionOp>(body->front());
   llvm::Expected<ConvShape> shape = analyze(subgraph, conv);
   if (!shape)
     return shape.takeError();
-  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkPerElementOp(subgraph, &epilogue))
-      return error;
-  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
-      !llvm::all_of(definition.getResultTypes(), isFloat32))
-    return refuse(subgraph, "cgc_op.convolution has no kernel generator yet "
-                            "for tensors other than float32");
-  if (definition.getNumResults() != 1)
-    return refuse(subgraph, "a convolution kernel stores one result, not " +
-                                llvm::Twine(definition.getNumResults()));
-  if (!epilogueBroadcastsTo(body, shape->outShape))
-    return refuse(subgraph, "the epilogue's shapes must broadcast to the "
-                            "convolution's output shape");
-  return checkBufferIndexing(subgraph, shape->outShape);
+  return checkFirstOpEpilogue(subgraph, shape->outShape, "convolution",
+                              EpilogueOps::PerElement);
 }
 
 } // namespace opencgc::codegen

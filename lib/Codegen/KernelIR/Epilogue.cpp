@@ -45,13 +45,14 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
   return llvm::Error::success();
 }
 
-llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
-                                 llvm::ArrayRef<int64_t> outShape,
-                                 llvm::StringRef kernel) {
+llvm::Error checkEpilogueKernel(cgc::SubgraphOp subgraph,
+                                llvm::StringRef kernel, EpilogueOps allowed) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   Block *body = definition.getBodyBlock();
   for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkElementwiseOp(subgraph, &epilogue))
+    if (llvm::Error error = allowed == EpilogueOps::PerElement
+                                ? checkPerElementOp(subgraph, &epilogue)
+                                : checkElementwiseOp(subgraph, &epilogue))
       return error;
   if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
       !llvm::all_of(definition.getResultTypes(), isFloat32))
@@ -61,6 +62,15 @@ llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
   if (definition.getNumResults() != 1)
     return refuse(subgraph, "a " + kernel + " kernel stores one result, not " +
                                 llvm::Twine(definition.getNumResults()));
+  return llvm::Error::success();
+}
+
+llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
+                                 llvm::ArrayRef<int64_t> outShape,
+                                 llvm::StringRef kernel, EpilogueOps allowed) {
+  if (llvm::Error error = checkEpilogueKernel(subgraph, kernel, allowed))
+    return error;
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
   if (!epilogueBroadcastsTo(body, outShape))
     return refuse(subgraph, "the epilogue's shapes must broadcast to the " +
                                 kernel + "'s output shape");

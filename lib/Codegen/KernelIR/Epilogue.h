@@ -36,13 +36,24 @@ bool epilogueBroadcastsTo(mlir::Block *body, llvm::ArrayRef<int64_t> outShape);
 llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
                                 llvm::ArrayRef<int64_t> outShape);
 
-/// The checks of a kernel that computes the subgraph's first op and runs
-/// the later ops as its epilogue (pooling, resampling): elementwise ops,
-/// float32 inputs and result, one result, values within `outShape`, 32-bit
-/// indexing. `kernel` names the kernel in the refusals ("pooling").
-llvm::Error checkFirstOpEpilogue(cgc::SubgraphOp subgraph,
-                                 llvm::ArrayRef<int64_t> outShape,
-                                 llvm::StringRef kernel);
+/// Which ops may follow the first in an epilogue: elementwise ops only, or
+/// also per-element ops with channel parameters (checkPerElementOp:
+/// batch_normalization after a matmul or convolution).
+enum class EpilogueOps { Elementwise, PerElement };
+
+/// What every kernel that computes the subgraph's first op and runs the
+/// later ops as its epilogue requires: `allowed` ops after the first,
+/// float32 inputs and result, one result. `kernel` names the kernel in the
+/// refusals ("matmul").
+llvm::Error checkEpilogueKernel(cgc::SubgraphOp subgraph,
+                                llvm::StringRef kernel, EpilogueOps allowed);
+
+/// checkEpilogueKernel, then values within `outShape` and 32-bit indexing
+/// (pooling, resampling, convolution).
+llvm::Error
+checkFirstOpEpilogue(cgc::SubgraphOp subgraph, llvm::ArrayRef<int64_t> outShape,
+                     llvm::StringRef kernel,
+                     EpilogueOps allowed = EpilogueOps::Elementwise);
 
 /// The ops after the subgraph's first, at output element `element` of
 /// `outShape`, the first op's scalar being `first`; `arguments` are the

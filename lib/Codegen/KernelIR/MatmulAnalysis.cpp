@@ -266,17 +266,9 @@ llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {
   llvm::Expected<MatmulShape> shape = analyze(subgraph, op);
   if (!shape)
     return shape.takeError();
-  for (Operation &epilogue : llvm::drop_begin(body->without_terminator()))
-    if (llvm::Error error = checkPerElementOp(subgraph, &epilogue))
-      return error;
-  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
-      !llvm::all_of(definition.getResultTypes(), isFloat32))
-    return refuse(subgraph, op->getName().getStringRef() +
-                                " has no kernel generator yet for tensors "
-                                "other than float32");
-  if (definition.getNumResults() != 1)
-    return refuse(subgraph, "a matmul kernel stores one result, not " +
-                                llvm::Twine(definition.getNumResults()));
+  if (llvm::Error error =
+          checkEpilogueKernel(subgraph, "matmul", EpilogueOps::PerElement))
+    return error;
   if (shape->rowBias &&
       shapeOf(shape->rowBias) != ArrayRef(shape->m / shape->rowsPerBias))
     return refuse(subgraph, "a convolution's bias must have one value per "
