@@ -4,6 +4,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 
 namespace opencgc::device {
 
@@ -23,8 +24,12 @@ void writeCacheFile(llvm::StringRef path,
                     llvm::function_ref<void(llvm::raw_ostream &)> write) {
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)))
     return;
+  // Unique per thread too: partitions and their kernels are compiled on
+  // several threads of one process.
   std::string temporary =
-      (path + ".tmp" + llvm::Twine(llvm::sys::Process::getProcessId())).str();
+      (path + ".tmp" + llvm::Twine(llvm::sys::Process::getProcessId()) + "." +
+       llvm::Twine(llvm::get_threadid()))
+          .str();
   {
     std::error_code error;
     llvm::raw_fd_ostream os(temporary, error, llvm::sys::fs::OF_None);

@@ -49,7 +49,8 @@ for root in (a for a in command if os.path.isdir(a)):
 ' "$STAGE/data"
 cp "$ROOT/test/conformance/run_conformance.py" \
    "$ROOT/test/conformance/reference-pass-list.txt" \
-   "$ROOT/scripts/gpu/check.sh" "$ROOT/scripts/gpu/models.py" "$STAGE/"
+   "$ROOT/scripts/gpu/check.sh" "$ROOT/scripts/gpu/models.py" \
+   "$ROOT/scripts/gpu/anchors.py" "$STAGE/"
 
 LARGE=(lib/libLLVM.so.22.1 lib/libopenblas.so.0 lib/libicudata.so.72 lib/libz3.so.4)
 (cd "$STAGE" && tar cf - "${LARGE[@]}" | xz -T0 -9 > "$OUT/large.tar.xz")

@@ -21,6 +21,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -81,6 +82,15 @@ llvm::cl::opt<std::string>
     ptxArch("arch", llvm::cl::desc("libNVVM target for --emit=ptx"),
             llvm::cl::init("compute_75"), llvm::cl::value_desc("compute_NN"),
             llvm::cl::cat(options));
+
+llvm::cl::opt<std::string> kernelTargetName(
+    "kernel-target",
+    llvm::cl::desc("Target the kernels are configured for (lavapipe, d3d12, "
+                   "nvidia-sm70, nvidia-sm80 or nvidia-sm90); by default the "
+                   "one its device uses: lavapipe for Kernel IR and SPIR-V, "
+                   "the NVIDIA target of --arch for NVVM and PTX, d3d12 for "
+                   "DXIL"),
+    llvm::cl::value_desc("name"), llvm::cl::cat(options));
 
 llvm::cl::opt<bool> relayoutConstants(
     "relayout-constants",
@@ -214,19 +224,44 @@ llvm::Error emitSpirv(codegen::KernelModule &kernels) {
   return llvm::Error::success();
 }
 
+/// The compute capability --arch names (compute_90a: 90).
+int archCapability() {
+  llvm::StringRef digits = llvm::StringRef(ptxArch).drop_front(
+      llvm::StringRef(ptxArch).starts_with("compute_") ? 8 : 0);
+  int capability = 0;
+  digits.take_while(llvm::isDigit).getAsInteger(10, capability);
+  return capability;
+}
+
+/// --kernel-target, or the target of the device that runs --emit's code.
+llvm::Expected<const codegen::KernelTarget &> chooseKernelTarget() {
+  if (!kernelTargetName.empty())
+    return codegen::getKernelTarget(kernelTargetName);
+  switch (emit) {
+  case Stage::NvvmText:
+  case Stage::NvvmBitcode:
+  case Stage::Ptx:
+    return codegen::getNvidiaKernelTarget(archCapability());
+  case Stage::Dxil:
+    return codegen::getKernelTarget("d3d12");
+  default:
+    return codegen::getDefaultKernelTarget();
+  }
+}
+
 /// Every constant input may be re-laid out with --relayout-constants.
-codegen::KernelOptions kernelOptions(cgc::SubgraphOp subgraph) {
+codegen::KernelOptions kernelOptions(cgc::SubgraphOp subgraph,
+                                     const codegen::KernelTarget &target) {
   codegen::KernelOptions options;
+  options.target = &target;
   if (relayoutConstants)
-    for (Type type : subgraph.getFunctionalDefinition().getArgumentTypes()) {
-      auto tensor = dyn_cast<cgc::TensorType>(type);
-      options.relayoutableInputs.push_back(tensor && tensor.getIsConstant());
-    }
+    options.relayoutableInputs = codegen::findConstantInputs(subgraph);
   return options;
 }
 
-llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
-  codegen::KernelOptions options = kernelOptions(subgraph);
+llvm::Error emitSubgraph(cgc::SubgraphOp subgraph,
+                         const codegen::KernelTarget &target) {
+  codegen::KernelOptions options = kernelOptions(subgraph, target);
   llvm::Expected<codegen::KernelModule> kernels =
       codegen::lowerToKernelIR(subgraph, options);
   if (!kernels)
@@ -238,6 +273,8 @@ llvm::Error emitSubgraph(cgc::SubgraphOp subgraph) {
       if (layout != ConstantLayout::Plain)
         llvm::outs() << "// input #" << number << " laid out "
                      << getConstantLayoutName(layout) << "\n";
+  llvm::outs() << "// configured for " << target.name << ": "
+               << codegen::describeKernelConfig(subgraph, options) << "\n";
   switch (emit) {
   case Stage::KernelIR:
     kernels->module->print(llvm::outs());
@@ -291,6 +328,11 @@ int main(int argc, char **argv) {
   llvm::SourceMgr noSources;
   SourceMgrDiagnosticHandler diagnostics(noSources, &context);
 
+  llvm::Expected<const codegen::KernelTarget &> target = chooseKernelTarget();
+  if (!target) {
+    llvm::WithColor::error() << llvm::toString(target.takeError()) << "\n";
+    return 2;
+  }
   FailureOr<LoadedModule> loaded = loadModule(inputPath, context);
   if (failed(loaded))
     return 1;
@@ -300,7 +342,7 @@ int main(int argc, char **argv) {
     if (!onlySubgraph.empty() && subgraph.getSymName() != onlySubgraph)
       continue;
     found = true;
-    if (llvm::Error error = emitSubgraph(subgraph)) {
+    if (llvm::Error error = emitSubgraph(subgraph, *target)) {
       llvm::outs().flush();
       llvm::WithColor::error() << llvm::toString(std::move(error)) << "\n";
       status = 1;

@@ -15,6 +15,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "opencgc/Codegen/KernelTarget.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/Support/Error.h"
@@ -39,8 +40,15 @@ struct KernelModule {
   std::vector<KernelLaunch> launches;
 };
 
-/// What the caller of the kernel generator can do for its kernels.
+/// What the caller of the kernel generator can do for its kernels, and
+/// where they run.
 struct KernelOptions {
+  /// The target the kernels are configured for (null: the default,
+  /// getDefaultKernelTarget()).
+  const KernelTarget *target = nullptr;
+  const KernelTarget &getTarget() const {
+    return target ? *target : getDefaultKernelTarget();
+  }
   /// Per subgraph input (argument number): whether the caller can bind it
   /// re-laid out (ConstantLayout), which it can for a constant that no
   /// other kernel reads. Inputs past the end cannot be.
@@ -49,6 +57,17 @@ struct KernelOptions {
     return input < relayoutableInputs.size() && relayoutableInputs[input];
   }
 };
+
+/// Per subgraph input, whether it is a constant: relayoutableInputs for a
+/// caller that lets kernels read every constant re-laid out (the tools'
+/// --relayout-constants; a device decides input by input).
+std::vector<bool> findConstantInputs(cgc::SubgraphOp subgraph);
+
+/// The configuration `options` gives a supported subgraph's kernels, in
+/// words ("matmul: 8 lanes x 16 rows x 16 columns, k unrolled 16; A, B
+/// vec4"), as opencgc-codegen prints it.
+std::string describeKernelConfig(cgc::SubgraphOp subgraph,
+                                 const KernelOptions &options);
 
 /// Whether the kernel generator can lower `subgraph`; the reason if not.
 llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph);

@@ -23,6 +23,8 @@
 #include "opencgc/Bitcode/LegacyBitcodeWriter.h"
 #include "opencgc/Codegen/KernelIR.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -67,16 +69,31 @@ KernelLlvmTarget getGpuToNvvmLowering(llvm::StringRef name);
 /// expandMathIntrinsics is given: libdevice's (expf: __nv_expf).
 inline constexpr llvm::StringLiteral kLibdevicePrefix = "__nv_";
 
+/// Adds the dialects, conversion interfaces and translations the neutral
+/// lowering uses, `target`'s, and those its passes load as they start: the
+/// dependent dialects of a pass that calls lowerKernelsToLlvmDialect
+/// (cgc-kernel-to-llvm), which may load none itself.
+void registerKernelToLlvmDialects(mlir::DialectRegistry &registry,
+                                  const KernelLlvmTarget &target);
+
 /// Loads the dialects, conversion interfaces and translations the neutral
 /// lowering uses, then `target`'s. Call it once before generating kernels
 /// from several threads on one context.
 void loadKernelToLlvmDialects(mlir::MLIRContext &context,
                               const KernelLlvmTarget &target);
 
-/// A copy of `kernels` with its memref parameters in gpu's global address
-/// space, scf lowered to branches, `target`'s gpu.module lowering,
-/// canonicalization and CSE, translated to LLVM IR. `pointees` receives
-/// each kernel parameter's element type (f32, f16, i8, <4 x float>, ...).
+/// Lowers the Kernel IR `module` in place to the LLVM dialect: memref
+/// parameters in gpu's global address space, scf lowered to branches,
+/// `target`'s gpu.module lowering, canonicalization and CSE, casts
+/// reconciled. Fails after reporting the conversion's diagnostics to the
+/// context's handlers. The MLIR part of lowerKernelsToLlvm, and the pass
+/// cgc-kernel-to-llvm.
+mlir::LogicalResult lowerKernelsToLlvmDialect(mlir::ModuleOp module,
+                                              const KernelLlvmTarget &target);
+
+/// A copy of `kernels` lowered by lowerKernelsToLlvmDialect, translated to
+/// LLVM IR. `pointees` receives each kernel parameter's element type (f32,
+/// f16, i8, <4 x float>, ...).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 lowerKernelsToLlvm(KernelModule &kernels, llvm::LLVMContext &context,
                    bitcode::PointeeTypes &pointees,

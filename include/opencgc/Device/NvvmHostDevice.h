@@ -30,7 +30,9 @@ struct NvvmHostDeviceOptions {
   /// to PTX for `capturePtxCapability`, so that opencgc-replay on a machine
   /// with a GPU checks the PTX against what the host grid computed.
   std::string captureDirectory;
-  /// Compute capability the captured PTX is for (major * 10 + minor).
+  /// Compute capability the captured PTX is for (major * 10 + minor), and
+  /// whose NVIDIA kernel target (codegen::getNvidiaKernelTarget) the
+  /// kernels are configured for, captured or not.
   int capturePtxCapability = 90;
 };
 

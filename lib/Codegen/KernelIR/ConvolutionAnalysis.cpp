@@ -36,7 +36,8 @@ std::optional<std::array<int64_t, 2>> pair(ArrayAttr attr, int64_t fallback) {
 } // namespace
 
 llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
-                                  cgc_op::ConvolutionOp conv) {
+                                  cgc_op::ConvolutionOp conv,
+                                  const KernelTarget &target) {
   auto refuse = [&](const llvm::Twine &why) {
     return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
                                    ": cgc_op.convolution " + why.str());
@@ -79,7 +80,7 @@ llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
   if ((s.invocations() + kWorkgroupSize - 1) / kWorkgroupSize >
       kMaxWorkgroupCount * kMaxWorkgroupCount)
     return refuse("has too many outputs for one launch");
-  chooseFastPath(s, conv);
+  chooseFastPath(s, conv, target);
   return s;
 }
 

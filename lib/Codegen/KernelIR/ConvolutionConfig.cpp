@@ -2,8 +2,9 @@
 //
 // Whether a convolution takes the fast path, its register tile (channels,
 // columns and rows per invocation) and which operands are read as vec4s:
-// every choice measured on lavapipe, the only target these are tuned for
-// today (docs/kernel-ir.md, "Convolution").
+// every choice measured on lavapipe (docs/kernel-ir.md, "Convolution");
+// a target with fewer registers per invocation keeps its tiles within its
+// accumulators (KernelTarget::accumulatorRegisters).
 //
 //===----------------------------------------------------------------------===//
 #include "ConvolutionConfig.h"
@@ -19,6 +20,7 @@
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -60,20 +62,27 @@ int64_t columnsFor(int64_t width, int64_t target, bool vectors) {
 /// channels, 8 channels x 8 columns x 4 rows instead of 16 x 8 x 1 (64->64
 /// 3x3 at 56x56 2.51-2.55 against 3.06-3.08 ms); depthwise at stride 1, 2
 /// rows (5x5 at 40x40: 0.68-0.70 against 0.93-1.7 ms; at stride 2 they
-/// were slower). The unrolled step stays within kMaxRowsStepFmas.
-void chooseRows(ConvShape &s, bool inputAsVectors) {
+/// were slower). The unrolled step stays within kMaxRowsStepFmas, and the
+/// accumulators within the target's: 8 x 8 x 4 is 256, which spills on an
+/// NVIDIA GPU (255 registers a thread), where these tiles took ResNet-50
+/// from 27 to 55 ms (issue 27), so there the one-row tile stays.
+void chooseRows(ConvShape &s, bool inputAsVectors, const KernelTarget &target) {
   int64_t rows = 1;
-  if (s.vectorWeights && s.channelTile >= 8 && s.outH > 1) {
+  int64_t rowColumns = columnsFor(s.outW, kColumnsWithRows, inputAsVectors);
+  bool rowsFit = 8 * rowColumns * std::min(kRowsPerInvocation, s.outH) <=
+                 target.accumulatorRegisters;
+  if (s.vectorWeights && s.channelTile >= 8 && s.outH > 1 && rowsFit) {
     s.channelTile = 8;
-    s.columns = columnsFor(s.outW, kColumnsWithRows, inputAsVectors);
+    s.columns = rowColumns;
     rows = kRowsPerInvocation;
   } else if (s.channelTile == 1 && s.strideH == 1) {
     rows = 2;
   }
   rows = std::min(rows, s.outH);
   while (rows > 1 &&
-         s.channelStep * s.taps() * s.channelTile * s.columns * rows >
-             kMaxRowsStepFmas)
+         (s.channelStep * s.taps() * s.channelTile * s.columns * rows >
+              kMaxRowsStepFmas ||
+          s.channelTile * s.columns * rows > target.accumulatorRegisters))
     rows /= 2;
   s.rows = rows;
 }
@@ -93,7 +102,8 @@ void chooseRows(ConvShape &s, bool inputAsVectors) {
 /// at 56x56: 1.7 against 2.3 ms).
 } // namespace
 
-void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
+void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv,
+                    const KernelTarget &target) {
   bool inputAsVectors = s.strideW == 1 && s.dilationW == 1 &&
                         s.inW % kVector == 0 && s.padW <= kVector &&
                         s.kernelW - 1 - s.padW <= kVector &&
@@ -103,13 +113,13 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
     step *= 2;
   bool weightsAsVectors =
       s.groupIn() % step == 0 && conv.getWeight().hasOneUse();
-  int64_t tile = s.channelTile, target = 16;
+  int64_t tile = s.channelTile, columnTarget = 16;
   if (tile == kMaxChannels && weightsAsVectors)
-    target = 8;
+    columnTarget = 8;
   else if (tile == kMaxChannels)
     tile /= 2;
   // A multiple of kVector where input rows are vec4s, as is kColumns.
-  int64_t columns = columnsFor(s.outW, target, inputAsVectors);
+  int64_t columns = columnsFor(s.outW, columnTarget, inputAsVectors);
   if (s.taps() * tile * columns > kMaxStepFmas)
     std::tie(tile, columns) = std::pair(s.channelTile, kColumns);
   s.unrolled = s.taps() * tile * columns <= kMaxStepFmas;
@@ -122,10 +132,29 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv) {
       weightsAsVectors && step * s.taps() * tile * columns <= kMaxStepFmas;
   if (s.vectorWeights)
     s.channelStep = step;
-  chooseRows(s, inputAsVectors);
+  chooseRows(s, inputAsVectors, target);
   // Whole vec4s of a row: lavapipe stores each scalar in a loop over the
   // lanes, a vec4 in one.
   s.vectorOutput = s.columns % kVector == 0 && s.outW % kVector == 0;
+}
+
+std::string describe(const ConvShape &s) {
+  std::string path =
+      s.unrolled ? "fast path (window unrolled)" : "general path";
+  std::string vectors;
+  auto add = [&](bool on, llvm::StringRef what) {
+    if (on)
+      vectors += (vectors.empty() ? "; " : ", ") + what.str();
+  };
+  add(s.vectorInput, "input rows read as vec4s");
+  add(s.vectorWeights, "weights read as vec4s");
+  add(s.vectorOutput, "output stored as vec4s");
+  return llvm::formatv("convolution {0}x{1} {2}: {3} channels x {4} rows x "
+                       "{5} columns per invocation, {6} input channel(s) a "
+                       "step{7}",
+                       s.kernelH, s.kernelW, path, s.channelTile, s.rows,
+                       s.columns, s.channelStep, vectors)
+      .str();
 }
 
 } // namespace opencgc::codegen::conv

@@ -11,6 +11,7 @@
 
 #include "IterationSpace.h"
 
+#include "opencgc/Codegen/KernelTarget.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 #include "llvm/Support/Error.h"
@@ -67,14 +68,18 @@ struct ConvShape {
 
 /// The geometry of `conv` (the subgraph's first op), configured by
 /// chooseFastPath; the refusal names the subgraph.
-llvm::Expected<ConvShape> analyze(cgc::SubgraphOp subgraph,
-                                  cgc_op::ConvolutionOp conv);
+llvm::Expected<ConvShape>
+analyze(cgc::SubgraphOp subgraph, cgc_op::ConvolutionOp conv,
+        const KernelTarget &target = getDefaultKernelTarget());
 
 // ConvolutionConfig.cpp
 
 /// Whether the fast path applies, its register tile, and which operands
 /// it reads as vec4s.
-void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv);
+void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv,
+                    const KernelTarget &target);
+/// The configuration in words, for describeKernelConfig.
+std::string describe(const ConvShape &s);
 
 } // namespace opencgc::codegen::conv
 

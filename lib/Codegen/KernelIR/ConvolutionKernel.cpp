@@ -570,11 +570,19 @@ KernelModule ConvolutionKernelBuilder::build() {
 
 } // namespace
 
-KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph) {
+KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph,
+                                    const KernelOptions &options) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   auto conv = cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front());
-  ConvShape shape = cantFail(analyze(subgraph, conv));
+  ConvShape shape = cantFail(analyze(subgraph, conv, options.getTarget()));
   return ConvolutionKernelBuilder(subgraph, std::move(shape)).build();
+}
+
+std::string describeConvolutionConfig(cgc::SubgraphOp subgraph,
+                                      const KernelOptions &options) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  auto conv = cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front());
+  return describe(cantFail(analyze(subgraph, conv, options.getTarget())));
 }
 
 } // namespace opencgc::codegen

@@ -8,6 +8,7 @@
 namespace opencgc::codegen {
 
 struct KernelModule;
+struct KernelOptions;
 
 /// Whether the subgraph's first op is a convolution: the convolution kernel
 /// generator (ConvolutionKernel.cpp) handles it, with the rest as its
@@ -18,8 +19,13 @@ bool isConvolutionSubgraph(cgc::FunctionalDefinitionOp definition);
 /// NCHW, elementwise epilogue on the output's shape).
 llvm::Error checkConvolutionSupport(cgc::SubgraphOp subgraph);
 
-/// The kernel of a subgraph that checkConvolutionSupport accepts.
-KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph);
+/// The kernel of a subgraph that checkConvolutionSupport accepts, configured
+/// for the options' target.
+KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph,
+                                    const KernelOptions &options);
+/// That kernel's configuration in words.
+std::string describeConvolutionConfig(cgc::SubgraphOp subgraph,
+                                      const KernelOptions &options);
 
 } // namespace opencgc::codegen
 

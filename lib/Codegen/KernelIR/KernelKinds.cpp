@@ -24,9 +24,9 @@ bool matchesEverything(cgc::FunctionalDefinitionOp) { return true; }
 /// convolution is a matmul before it is a convolution.
 const KernelKind kKernelKinds[] = {
     {"matmul", isMatmulSubgraph, checkMatmulSupport, getMatmulInputLayouts,
-     buildMatmulKernel},
+     buildMatmulKernel, describeMatmulConfig},
     {"convolution", isConvolutionSubgraph, checkConvolutionSupport, nullptr,
-     ignoringOptions<buildConvolutionKernel>},
+     buildConvolutionKernel, describeConvolutionConfig},
     {"pooling", isPoolingSubgraph, checkPoolingSupport, nullptr,
      ignoringOptions<buildPoolingKernel>},
     {"resampling", isResamplingSubgraph, checkResamplingSupport, nullptr,

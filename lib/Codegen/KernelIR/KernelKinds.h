@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
 #include <vector>
 
 namespace opencgc::codegen {
@@ -34,6 +35,10 @@ struct KernelKind {
                                                  const KernelOptions &options);
   /// The Kernel IR of a subgraph `check` accepted.
   KernelModule (*build)(cgc::SubgraphOp subgraph, const KernelOptions &options);
+  /// The target-dependent configuration `build` chooses, in words (null:
+  /// the kind makes no target-dependent choice).
+  std::string (*describeConfig)(cgc::SubgraphOp subgraph,
+                                const KernelOptions &options) = nullptr;
 };
 
 /// Every kind, in the order subgraphs are matched against them.

@@ -51,6 +51,9 @@ KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph,
 /// The layout in which that kernel reads each subgraph input.
 std::vector<ConstantLayout> getMatmulInputLayouts(cgc::SubgraphOp subgraph,
                                                   const KernelOptions &options);
+/// That kernel's configuration in words.
+std::string describeMatmulConfig(cgc::SubgraphOp subgraph,
+                                 const KernelOptions &options);
 
 } // namespace opencgc::codegen
 

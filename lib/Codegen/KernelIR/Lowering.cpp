@@ -19,6 +19,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "opencgc/Dialect/CGC/CGCTypes.h"
 
 using namespace mlir;
 
@@ -49,6 +50,23 @@ std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
     return kind.getInputLayouts(subgraph, options);
   return std::vector<ConstantLayout>(definition.getNumArguments(),
                                      ConstantLayout::Plain);
+}
+
+std::vector<bool> findConstantInputs(cgc::SubgraphOp subgraph) {
+  std::vector<bool> constants;
+  for (Type type : subgraph.getFunctionalDefinition().getArgumentTypes()) {
+    auto tensor = dyn_cast<cgc::TensorType>(type);
+    constants.push_back(tensor && tensor.getIsConstant());
+  }
+  return constants;
+}
+
+std::string describeKernelConfig(cgc::SubgraphOp subgraph,
+                                 const KernelOptions &options) {
+  const KernelKind &kind = getKernelKind(subgraph.getFunctionalDefinition());
+  if (kind.describeConfig)
+    return kind.describeConfig(subgraph, options);
+  return kind.name.str() + ": no target-dependent choices";
 }
 
 llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,

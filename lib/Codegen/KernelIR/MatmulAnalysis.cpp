@@ -172,7 +172,7 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
                       op->getName().getStringRef(), why.str())
             .str());
   };
-  shape.tile = chooseTile(shape);
+  shape.tile = chooseTile(shape, getDefaultKernelTarget());
   if (shape.m * shape.n * shape.k * shape.batch == 0)
     return refuse("on empty tensors has no kernel generator yet");
   if (llvm::any_of(workgroupGrid(shape, shape.tile),
@@ -181,11 +181,19 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
   return shape;
 }
 
-/// analyze, with B padded where padsB says so.
+/// analyze, with the tile of the options' target and B padded where padsB
+/// says so. A target's tile whose grid would exceed a launch keeps the
+/// default target's, which analyze checked.
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op,
                                     const KernelOptions &options) {
   llvm::Expected<MatmulShape> shape = analyze(subgraph, op);
-  if (shape && padsB(*shape, options)) {
+  if (!shape)
+    return shape;
+  Tile tile = chooseTile(*shape, options.getTarget());
+  if (llvm::none_of(workgroupGrid(*shape, tile),
+                    [](int64_t groups) { return groups > kMaxWorkgroupCount; }))
+    shape->tile = tile;
+  if (padsB(*shape, options)) {
     shape->paddedB = true;
     if (shape->bBatchStride)
       shape->bBatchStride = shape->k * shape->bColumns();

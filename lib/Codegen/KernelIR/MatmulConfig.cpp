@@ -1,9 +1,10 @@
 //===- MatmulConfig.cpp - The configuration of a matmul kernel ------------===//
 //
 // Which register tile a product gets, in which order its workgroups are
-// launched, and which operands are read as vec4s: every choice measured on
-// lavapipe, the only target these are tuned for today
-// (shared/reference/lavapipe-performance.md).
+// launched, and which operands are read as vec4s. Every tile was measured
+// on lavapipe (shared/reference/lavapipe-performance.md); another target
+// gets them fitted to it (fitToTarget): one subgroup of lanes, at most its
+// accumulators per lane, and as many workgroups as fill it.
 //
 //===----------------------------------------------------------------------===//
 #include "MatmulConfig.h"
@@ -46,14 +47,14 @@ constexpr Tile kSmallTile = {8, 1, 4, 4};
 constexpr Tile kNarrowTile = {8, 2, 32, 16};
 constexpr int64_t kNarrowColumns = 256;
 /// A product takes the large or narrow tile when it has at least this many
-/// elements and fills at least kMinWorkgroups of its workgroups: lavapipe
+/// elements and fills at least kMinWorkgroups (8) of its workgroups: lavapipe
 /// runs a workgroup on one core, so a launch of a few large workgroups
 /// leaves cores idle. Measured on MobileNetV2 (pointwise layers on 7x7
 /// images: 1280 x 49 and 320 x 49 take the narrow tile; 160 x 49, with 5
 /// narrow workgroups, then took the small one, now the medium one below):
 /// 70 against 88 ms a run; ResNet-50 512 against 556 ms.
+/// (kMinWorkgroups is lavapipe's KernelTarget::workgroupsToFill.)
 constexpr int64_t kMinTiledProduct = 8192;
-constexpr int64_t kMinWorkgroups = 8;
 /// Where the wide tiles would leave cores idle but 16 rows x 8 columns per
 /// lane fill kMinWorkgroups: MobileNetV2's 960 -> 160 pointwise layers on
 /// 7x7 images (m = 160, k = 960, n = 49: 10 workgroups) in 1.1 against
@@ -92,18 +93,33 @@ std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
   return {rowTiles, columnTiles, shape.batch};
 }
 
+/// A tile measured on lavapipe, fitted to `target`: one subgroup of lanes
+/// (lavapipe's is 8, an NVIDIA warp 32, whose 8-lane workgroups would leave
+/// three quarters of every warp idle), and rows halved until a lane's
+/// accumulators fit its registers (16 x 16 on a GPU of 255 registers per
+/// thread spills). lavapipe's tiles are its own.
+Tile fitToTarget(Tile tile, const KernelTarget &target) {
+  tile.lanes = target.subgroupWidth;
+  while (tile.rows > kVector &&
+         tile.rows * tile.groups * kVector > target.accumulatorRegisters)
+    tile.rows /= 2;
+  return tile;
+}
+
 /// The large tile for wide products, the narrow one for products of few
-/// columns, the medium or small one where they would leave lavapipe's cores
-/// idle.
-Tile chooseTile(const MatmulShape &shape) {
+/// columns, the medium or small one where they would leave the target's
+/// cores idle (lavapipe: kMinWorkgroups).
+Tile chooseTile(const MatmulShape &shape, const KernelTarget &target) {
   auto fillsTheCores = [&](const Tile &tile) {
     std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
-    return grid[0] * grid[1] * grid[2] >= kMinWorkgroups;
+    return grid[0] * grid[1] * grid[2] >= target.workgroupsToFill;
   };
-  Tile wide = shape.n <= kNarrowColumns ? kNarrowTile : kLargeTile;
+  Tile wide =
+      fitToTarget(shape.n <= kNarrowColumns ? kNarrowTile : kLargeTile, target);
   if (shape.m * shape.n >= kMinTiledProduct && fillsTheCores(wide))
     return wide;
-  return fillsTheCores(kMediumTile) ? kMediumTile : kSmallTile;
+  Tile medium = fitToTarget(kMediumTile, target);
+  return fillsTheCores(medium) ? medium : fitToTarget(kSmallTile, target);
 }
 
 /// Whether A is read as vec4s along k (four k steps of a row per load): k
@@ -164,6 +180,29 @@ bool padsB(const MatmulShape &shape, const KernelOptions &options) {
          options.canRelayout(input.getArgNumber()) &&
          hasContiguousRowsOfB(shape) && shape.n % kVector != 0 &&
          !shape.upsampling && shapeOf(shape.b).back() == shape.n;
+}
+
+std::string describe(const MatmulShape &shape) {
+  const Tile &tile = shape.tile;
+  std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
+  std::string operands;
+  auto add = [&](bool on, llvm::StringRef what) {
+    if (on)
+      operands += (operands.empty() ? "; " : ", ") + what.str();
+  };
+  add(vectorizesA(shape), "A read as vec4s");
+  add(vectorizesRowsOfA(shape), "A's rows read as vec4s");
+  add(vectorizesB(shape), "B read as vec4s");
+  add(shape.paddedB, "B bound padded");
+  add(pairsUpsamplingTaps(shape), "taps stored in pairs");
+  return llvm::formatv(
+             "matmul {0}x{1}x{2}: {3} lanes, {4} rows x {5} "
+             "columns per lane, k unrolled {6}, {7}x{8}x{9} "
+             "workgroups{10}{11}",
+             shape.m, shape.n, shape.k, tile.lanes, tile.rows,
+             tile.groups * kVector, tile.unroll, grid[0], grid[1], grid[2],
+             launchesColumnsFirst(shape) ? ", columns first" : "", operands)
+      .str();
 }
 
 } // namespace opencgc::codegen::matmul

@@ -85,11 +85,12 @@ struct MatmulShape {
 
 // MatmulAnalysis.cpp
 
-/// The product of the subgraph whose first op is `op`, with its tile
-/// chosen; the refusal names the subgraph and the op.
+/// The product of the subgraph whose first op is `op`, with the default
+/// target's tile; the refusal names the subgraph and the op.
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph,
                                     mlir::Operation *op);
-/// analyze, with B padded where padsB says so.
+/// analyze, with the tile of the options' target and B padded where padsB
+/// says so.
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph,
                                     mlir::Operation *op,
                                     const KernelOptions &options);
@@ -102,7 +103,7 @@ bool launchesColumnsFirst(const MatmulShape &shape);
 std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
                                      const Tile &tile);
 /// The register tile for the product.
-Tile chooseTile(const MatmulShape &shape);
+Tile chooseTile(const MatmulShape &shape, const KernelTarget &target);
 /// Whether A is read as vec4s along k.
 bool vectorizesA(const MatmulShape &shape);
 /// Whether an upsampling stores its taps' columns in pairs of vec4s.
@@ -113,6 +114,8 @@ bool vectorizesRowsOfA(const MatmulShape &shape);
 bool vectorizesB(const MatmulShape &shape);
 /// Whether B's rows are bound padded to whole vec4s.
 bool padsB(const MatmulShape &shape, const KernelOptions &options);
+/// The configuration in words, for describeKernelConfig.
+std::string describe(const MatmulShape &shape);
 
 } // namespace opencgc::codegen::matmul
 

@@ -556,6 +556,12 @@ KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph,
   return MatmulKernelBuilder(subgraph, std::move(shape)).build();
 }
 
+std::string describeMatmulConfig(cgc::SubgraphOp subgraph,
+                                 const KernelOptions &options) {
+  Operation *op = &subgraph.getFunctionalDefinition().getBodyBlock()->front();
+  return describe(cantFail(analyze(subgraph, op, options)));
+}
+
 std::vector<ConstantLayout>
 getMatmulInputLayouts(cgc::SubgraphOp subgraph, const KernelOptions &options) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();

@@ -107,7 +107,43 @@ llvm::Error recordPointees(ModuleOp kernels, llvm::Module &module,
   return error;
 }
 
+/// The passes of lowerKernelsToLlvmDialect, once the parameters moved.
+void addLlvmDialectPasses(OpPassManager &passes,
+                          const KernelLlvmTarget &target) {
+  passes.addPass(createSCFToControlFlowPass());
+  target.addGpuModuleLowering(passes.nest<gpu::GPUModuleOp>());
+  passes.addPass(createCanonicalizerPass());
+  passes.addPass(createCSEPass());
+  passes.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// What loadKernelToLlvmDialects adds to a context's registry.
+void registerNeutralLowering(DialectRegistry &registry,
+                             const KernelLlvmTarget &target) {
+  registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  target.registerDialects(registry);
+}
+
 } // namespace
+
+LogicalResult lowerKernelsToLlvmDialect(ModuleOp module,
+                                        const KernelLlvmTarget &target) {
+  useGlobalAddressSpace(module);
+  PassManager passes(module.getContext(), ModuleOp::getOperationName());
+  addLlvmDialectPasses(passes, target);
+  return passes.run(module);
+}
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
 lowerKernelsToLlvm(KernelModule &kernels, llvm::LLVMContext &context,
@@ -115,19 +151,13 @@ lowerKernelsToLlvm(KernelModule &kernels, llvm::LLVMContext &context,
                    const KernelLlvmTarget &target) {
   OwningOpRef<ModuleOp> module = kernels.module->clone();
   MLIRContext *mlirContext = module->getContext();
+  // Collects the lowering's diagnostics and the translation's for the error.
   std::string diagnostics;
   ScopedDiagnosticHandler handler(mlirContext, [&](Diagnostic &d) {
     diagnostics += (diagnostics.empty() ? "" : "; ") + d.str();
     return success();
   });
-  useGlobalAddressSpace(*module);
-  PassManager passes(mlirContext, ModuleOp::getOperationName());
-  passes.addPass(createSCFToControlFlowPass());
-  target.addGpuModuleLowering(passes.nest<gpu::GPUModuleOp>());
-  passes.addPass(createCanonicalizerPass());
-  passes.addPass(createCSEPass());
-  passes.addPass(createReconcileUnrealizedCastsPass());
-  if (failed(passes.run(*module)))
+  if (failed(lowerKernelsToLlvmDialect(*module, target)))
     return llvm::createStringError(
         (target.name + " lowering failed: " + diagnostics).str());
   gpu::GPUModuleOp gpuModule;
@@ -145,22 +175,20 @@ lowerKernelsToLlvm(KernelModule &kernels, llvm::LLVMContext &context,
   return lowered;
 }
 
+void registerKernelToLlvmDialects(DialectRegistry &registry,
+                                  const KernelLlvmTarget &target) {
+  registerNeutralLowering(registry, target);
+  // And what the passes would load as they start: inside another pass they
+  // may not load anything.
+  OpPassManager passes(ModuleOp::getOperationName());
+  addLlvmDialectPasses(passes, target);
+  passes.getDependentDialects(registry);
+}
+
 void loadKernelToLlvmDialects(MLIRContext &context,
                               const KernelLlvmTarget &target) {
   DialectRegistry registry;
-  registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
-  arith::registerConvertArithToLLVMInterface(registry);
-  cf::registerConvertControlFlowToLLVMInterface(registry);
-  registerConvertFuncToLLVMInterface(registry);
-  index::registerConvertIndexToLLVMInterface(registry);
-  registerConvertMathToLLVMInterface(registry);
-  registerConvertMemRefToLLVMInterface(registry);
-  vector::registerConvertVectorToLLVMInterface(registry);
-  ub::registerConvertUBToLLVMInterface(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerGPUDialectTranslation(registry);
-  target.registerDialects(registry);
+  registerNeutralLowering(registry, target);
   context.appendDialectRegistry(registry);
   context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                       math::MathDialect, memref::MemRefDialect, scf::SCFDialect,

@@ -17,6 +17,9 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
+#include <mutex>
+
 using namespace mlir;
 
 namespace opencgc::device {
@@ -51,9 +54,18 @@ private:
   llvm::Error fail(const llvm::Twine &message) const {
     return llvm::createStringError("partition @" + name + ": " + message);
   }
+  /// A kernel as libNVVM compiled it, not yet loaded.
+  struct PtxKernel {
+    std::string ptx;
+    codegen::KernelLaunch launch;
+    std::string entryPoint;
+  };
   llvm::Error generate(cgc::SubgraphOp subgraph, unsigned numOperands,
-                       const std::shared_ptr<cuda::CudaContext> &cuda,
-                       PtxCompiler &ptx);
+                       const codegen::KernelOptions &options, PtxCompiler &ptx);
+  llvm::Error load(const std::shared_ptr<cuda::CudaContext> &cuda);
+  /// What generate wrote, from several threads, for load.
+  std::mutex generatedMutex;
+  std::map<std::string, std::vector<PtxKernel>> generated;
 
   OwningOpRef<cgc::ModuleOp> module;
   std::string name;
@@ -63,17 +75,19 @@ private:
   std::string note;
 };
 
-llvm::Error
-GeneratedPartition::generate(cgc::SubgraphOp subgraph, unsigned numOperands,
-                             const std::shared_ptr<cuda::CudaContext> &cuda,
-                             PtxCompiler &ptx) {
-  auto lowered = codegen::lowerToKernelIR(subgraph);
+/// Kernel IR -> NVVM IR -> PTX for one subgraph; safe on several threads
+/// (libNVVM is: its API reference, "Thread Safety").
+llvm::Error GeneratedPartition::generate(cgc::SubgraphOp subgraph,
+                                         unsigned numOperands,
+                                         const codegen::KernelOptions &options,
+                                         PtxCompiler &ptx) {
+  auto lowered = codegen::lowerToKernelIR(subgraph, options);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
   auto nvvm = codegen::compileToNvvm(*lowered);
   if (!nvvm)
     return fail(llvm::toString(nvvm.takeError()));
-  std::vector<LoadedKernel> loaded;
+  std::vector<PtxKernel> kernels;
   for (const codegen::NvvmKernel &kernel : *nvvm) {
     // The launch passes one pointer per invoke operand.
     if (kernel.numBindings != numOperands)
@@ -84,14 +98,30 @@ GeneratedPartition::generate(cgc::SubgraphOp subgraph, unsigned numOperands,
     auto text = ptx.compile(kernel.bitcode, kernel.entryPoint);
     if (!text)
       return fail(llvm::toString(text.takeError()));
-    auto compiled = CudaKernel::load(cuda, *text, kernel.entryPoint);
-    if (!compiled)
-      return fail(llvm::toString(compiled.takeError()));
-    loaded.push_back({std::move(*compiled),
-                      std::make_shared<const std::string>(std::move(*text)),
-                      kernel.launch, kernel.entryPoint});
+    kernels.push_back({std::move(*text), kernel.launch, kernel.entryPoint});
   }
-  kernels[subgraph.getSymName()] = std::move(loaded);
+  std::lock_guard<std::mutex> lock(generatedMutex);
+  generated[subgraph.getSymName().str()] = std::move(kernels);
+  return llvm::Error::success();
+}
+
+/// The driver loads the PTX on the thread whose context is current.
+llvm::Error
+GeneratedPartition::load(const std::shared_ptr<cuda::CudaContext> &cuda) {
+  for (auto &[subgraph, list] : generated) {
+    std::vector<LoadedKernel> loaded;
+    for (PtxKernel &kernel : list) {
+      auto compiled = CudaKernel::load(cuda, kernel.ptx, kernel.entryPoint);
+      if (!compiled)
+        return fail(llvm::toString(compiled.takeError()));
+      loaded.push_back(
+          {std::move(*compiled),
+           std::make_shared<const std::string>(std::move(kernel.ptx)),
+           kernel.launch, kernel.entryPoint});
+    }
+    kernels[subgraph] = std::move(loaded);
+  }
+  generated.clear();
   return llvm::Error::success();
 }
 
@@ -102,13 +132,21 @@ GeneratedPartition::compile(cgc::PartitionOp partition,
   auto invokes = collectPartitionInvokes(partition, "CUDA");
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
-  auto generated = generateInvokeSteps(*invokes, [&](PartitionInvoke &invoke) {
-    return generate(invoke.subgraph, invoke.operands.size(), cuda, ptx);
-  });
-  if (!generated)
-    return generated.takeError();
-  steps = std::move(*generated);
-  note = ptx.describe() + " through libNVVM";
+  const codegen::KernelTarget &target =
+      codegen::getNvidiaKernelTarget(cuda->getComputeCapability());
+  codegen::KernelOptions options;
+  options.target = &target;
+  auto steps =
+      generateInvokeStepsConcurrently(*invokes, [&](PartitionInvoke &invoke) {
+        return generate(invoke.subgraph, invoke.operands.size(), options, ptx);
+      });
+  if (!steps)
+    return steps.takeError();
+  if (llvm::Error error = load(cuda))
+    return error;
+  this->steps = std::move(*steps);
+  note = ptx.describe() + " through libNVVM, kernels configured for " +
+         target.name.str();
   return llvm::Error::success();
 }
 

@@ -99,8 +99,11 @@ protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
   compileProgram(llvm::ArrayRef<uint8_t> container) override {
     auto partition = compileHostGridPartition(
-        context, container, kDxilHostTargetName,
-        "DXIL shaders validated and JIT-compiled",
+        context, container,
+        // One subgraph at a time: the DXIL validator and the container
+        // cache have not been checked for concurrent use.
+        {kDxilHostTargetName, llvm::cantFail(codegen::getKernelTarget("d3d12")),
+         "DXIL shaders validated and JIT-compiled", /*concurrent=*/false},
         [&](codegen::KernelModule &kernels) { return buildShaders(kernels); });
     if (!partition)
       return partition.takeError();

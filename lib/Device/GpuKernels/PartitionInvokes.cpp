@@ -4,6 +4,10 @@
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <optional>
 
 using namespace mlir;
 
@@ -53,11 +57,11 @@ collectPartitionInvokes(cgc::PartitionOp partition,
   return invokes;
 }
 
-llvm::Expected<std::vector<InvokeStep>>
-generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
-                    SubgraphGenerator generate) {
+namespace {
+/// The step of each invoke, in order.
+std::vector<InvokeStep>
+describeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes) {
   std::vector<InvokeStep> steps;
-  llvm::StringSet<> generated;
   for (PartitionInvoke &invoke : invokes) {
     InvokeStep step;
     step.subgraph = invoke.subgraph.getSymName().str();
@@ -67,11 +71,49 @@ generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
     else if (!steps.empty()) // Without a schedule, wait for everything.
       step.depends.push_back(steps.size() - 1);
     steps.push_back(std::move(step));
-    if (generated.insert(invoke.subgraph.getSymName()).second)
-      if (llvm::Error error = generate(invoke))
-        return std::move(error);
   }
   return steps;
+}
+
+/// The first invoke of each subgraph, in order.
+std::vector<PartitionInvoke *>
+firstInvokes(llvm::MutableArrayRef<PartitionInvoke> invokes) {
+  std::vector<PartitionInvoke *> firsts;
+  llvm::StringSet<> seen;
+  for (PartitionInvoke &invoke : invokes)
+    if (seen.insert(invoke.subgraph.getSymName()).second)
+      firsts.push_back(&invoke);
+  return firsts;
+}
+} // namespace
+
+llvm::Expected<std::vector<InvokeStep>>
+generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
+                    SubgraphGenerator generate) {
+  for (PartitionInvoke *invoke : firstInvokes(invokes))
+    if (llvm::Error error = generate(*invoke))
+      return std::move(error);
+  return describeSteps(invokes);
+}
+
+llvm::Expected<std::vector<InvokeStep>>
+generateInvokeStepsConcurrently(llvm::MutableArrayRef<PartitionInvoke> invokes,
+                                SubgraphGenerator generate) {
+  std::vector<PartitionInvoke *> firsts = firstInvokes(invokes);
+  std::vector<std::optional<std::string>> errors(firsts.size());
+  {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency());
+    for (size_t index = 0; index < firsts.size(); ++index)
+      pool.async([&, index] {
+        if (llvm::Error error = generate(*firsts[index]))
+          errors[index] = llvm::toString(std::move(error));
+      });
+    pool.wait();
+  }
+  for (const std::optional<std::string> &error : errors)
+    if (error)
+      return llvm::createStringError(*error);
+  return describeSteps(invokes);
 }
 
 } // namespace opencgc::device

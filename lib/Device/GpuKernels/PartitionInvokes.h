@@ -67,6 +67,18 @@ llvm::Expected<std::vector<InvokeStep>>
 generateInvokeSteps(llvm::MutableArrayRef<PartitionInvoke> invokes,
                     SubgraphGenerator generate);
 
+/// generateInvokeSteps with the subgraphs generated concurrently, on every
+/// core: a large model is one partition of a hundred subgraphs or more,
+/// each taking its time in MLIR, the backend and the driver's compiler
+/// (issue 27, "time to first inference"). `generate` must be safe to call
+/// from several threads; Kernel IR generation is once the device has
+/// loaded its dialects. Every subgraph is generated; the error returned is
+/// that of the first failing subgraph in invoke order, as the serial loop
+/// would return.
+llvm::Expected<std::vector<InvokeStep>>
+generateInvokeStepsConcurrently(llvm::MutableArrayRef<PartitionInvoke> invokes,
+                                SubgraphGenerator generate);
+
 } // namespace opencgc::device
 
 #endif // OPENCGC_LIB_DEVICE_GPUKERNELS_PARTITIONINVOKES_H

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 
@@ -31,7 +32,8 @@ public:
         bindPoints(describeBindPoints(partition)),
         compileNote(compileNote.str()) {}
 
-  llvm::Error compile(cgc::PartitionOp partition, llvm::StringRef deviceName,
+  llvm::Error compile(cgc::PartitionOp partition,
+                      const GridKernelSource &source,
                       const GridKernelBuilder &build);
   llvm::StringRef getName() const override { return name; }
   llvm::ArrayRef<BindPoint> getBindPoints() const override {
@@ -45,6 +47,7 @@ private:
     return llvm::createStringError("partition @" + name + ": " + message);
   }
   llvm::Error generate(cgc::SubgraphOp subgraph,
+                       const codegen::KernelOptions &options,
                        const GridKernelBuilder &build);
 
   OwningOpRef<cgc::ModuleOp> module;
@@ -52,30 +55,39 @@ private:
   std::vector<BindPoint> bindPoints;
   std::vector<InvokeStep> steps;
   llvm::StringMap<std::vector<GridLaunch>> kernels;
+  /// Guards `kernels` while subgraphs are generated concurrently.
+  std::mutex kernelsMutex;
   std::string compileNote;
 };
 
 llvm::Error HostGridPartition::generate(cgc::SubgraphOp subgraph,
+                                        const codegen::KernelOptions &options,
                                         const GridKernelBuilder &build) {
-  auto lowered = codegen::lowerToKernelIR(subgraph);
+  auto lowered = codegen::lowerToKernelIR(subgraph, options);
   if (!lowered)
     return fail(llvm::toString(lowered.takeError()));
   auto launches = build(*lowered);
   if (!launches)
     return fail(llvm::toString(launches.takeError()));
+  std::lock_guard<std::mutex> lock(kernelsMutex);
   kernels[subgraph.getSymName()] = std::move(*launches);
   return llvm::Error::success();
 }
 
 llvm::Error HostGridPartition::compile(cgc::PartitionOp partition,
-                                       llvm::StringRef deviceName,
+                                       const GridKernelSource &source,
                                        const GridKernelBuilder &build) {
-  auto invokes = collectPartitionInvokes(partition, deviceName);
+  auto invokes = collectPartitionInvokes(partition, source.deviceName);
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
-  auto generated = generateInvokeSteps(*invokes, [&](PartitionInvoke &invoke) {
-    return generate(invoke.subgraph, build);
-  });
+  codegen::KernelOptions options;
+  options.target = &source.kernelTarget;
+  auto generateOne = [&](PartitionInvoke &invoke) {
+    return generate(invoke.subgraph, options, build);
+  };
+  auto generated = source.concurrent
+                       ? generateInvokeStepsConcurrently(*invokes, generateOne)
+                       : generateInvokeSteps(*invokes, generateOne);
   if (!generated)
     return generated.takeError();
   steps = std::move(*generated);
@@ -99,15 +111,14 @@ llvm::Error HostGridPartition::run(llvm::ArrayRef<MemorySpan> bound) const {
 
 llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(
     MLIRContext &context, llvm::ArrayRef<uint8_t> partitionContainer,
-    llvm::StringRef deviceName, llvm::StringRef compileNote,
-    const GridKernelBuilder &build) {
+    const GridKernelSource &source, const GridKernelBuilder &build) {
   auto read = readPartitionContainer(partitionContainer, context);
   if (!read)
     return read.takeError();
   cgc::PartitionOp partition = read->partition;
-  auto compiled = std::make_shared<HostGridPartition>(std::move(read->module),
-                                                      partition, compileNote);
-  if (llvm::Error error = compiled->compile(partition, deviceName, build))
+  auto compiled = std::make_shared<HostGridPartition>(
+      std::move(read->module), partition, source.compileNote);
+  if (llvm::Error error = compiled->compile(partition, source, build))
     return std::move(error);
   return compiled;
 }

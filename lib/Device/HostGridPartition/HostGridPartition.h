@@ -32,12 +32,22 @@ using GridLaunch =
 using GridKernelBuilder = std::function<llvm::Expected<std::vector<GridLaunch>>(
     codegen::KernelModule &)>;
 
-/// `deviceName` names the device in messages; `compileNote` is what
-/// CompiledPartition::getCompileNote says.
+/// How a host-grid device builds its kernels.
+struct GridKernelSource {
+  /// Names the device in messages.
+  llvm::StringRef deviceName;
+  /// What the kernels are configured for.
+  const codegen::KernelTarget &kernelTarget;
+  /// What CompiledPartition::getCompileNote says.
+  llvm::StringRef compileNote;
+  /// Whether `build` may run for several subgraphs at once
+  /// (generateInvokeStepsConcurrently); the grid's JIT may.
+  bool concurrent = false;
+};
+
 llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(
     mlir::MLIRContext &context, llvm::ArrayRef<uint8_t> partitionContainer,
-    llvm::StringRef deviceName, llvm::StringRef compileNote,
-    const GridKernelBuilder &build);
+    const GridKernelSource &source, const GridKernelBuilder &build);
 
 class CaptureWriter;
 

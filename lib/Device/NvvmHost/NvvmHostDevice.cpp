@@ -47,9 +47,11 @@ class NvvmHostDevice final : public ReferenceKernelTarget {
 public:
   NvvmHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid,
                  std::shared_ptr<CaptureWriter> capture,
-                 std::unique_ptr<PtxCompiler> ptx)
+                 std::unique_ptr<PtxCompiler> ptx,
+                 const codegen::KernelTarget &kernelTarget)
       : ReferenceKernelTarget(context), grid(std::move(grid)),
-        capture(std::move(capture)), ptx(std::move(ptx)) {
+        capture(std::move(capture)), ptx(std::move(ptx)),
+        kernelTarget(kernelTarget) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadNvvmCodegenDialects(context);
   }
@@ -65,7 +67,9 @@ protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
   compileProgram(llvm::ArrayRef<uint8_t> container) override {
     auto partition = compileHostGridPartition(
-        context, container, kNvvmHostTargetName, "NVVM kernels JIT-compiled",
+        context, container,
+        {kNvvmHostTargetName, kernelTarget, "NVVM kernels JIT-compiled",
+         /*concurrent=*/true},
         [&](codegen::KernelModule &kernels) {
           return buildNvvmKernels(kernels);
         });
@@ -130,6 +134,9 @@ private:
   std::unique_ptr<hostgrid::HostGrid> grid;
   std::shared_ptr<CaptureWriter> capture;
   std::unique_ptr<PtxCompiler> ptx;
+  /// The kernels of the GPU the captured PTX is for, so that this device
+  /// tests what the CUDA device would run there.
+  const codegen::KernelTarget &kernelTarget;
   GpuKernelResponder responder{context, kNvvmHostTargetName};
 };
 
@@ -156,8 +163,9 @@ createNvvmHostDevice(MLIRContext &context,
       return writer.takeError();
     capture = std::move(*writer);
   }
-  return std::make_unique<NvvmHostDevice>(context, std::move(*grid),
-                                          std::move(capture), std::move(ptx));
+  return std::make_unique<NvvmHostDevice>(
+      context, std::move(*grid), std::move(capture), std::move(ptx),
+      codegen::getNvidiaKernelTarget(options.capturePtxCapability));
 }
 
 } // namespace opencgc::device

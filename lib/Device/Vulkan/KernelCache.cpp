@@ -92,13 +92,15 @@ static std::string getGeneratorIdentity() {
 }
 
 std::string KernelCache::computeKey(llvm::ArrayRef<uint8_t> partitionContainer,
-                                    llvm::StringRef deviceName) {
+                                    llvm::StringRef deviceName,
+                                    llvm::StringRef kernelTarget) {
   static const std::string generator = getGeneratorIdentity();
   llvm::SHA256 hash;
   hash.update(kFormat);
   hash.update(generator);
   hash.update(kCgcDialectVersion.str());
   hash.update(deviceName);
+  hash.update(kernelTarget);
   hash.update(partitionContainer);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }

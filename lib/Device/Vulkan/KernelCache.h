@@ -32,9 +32,11 @@ public:
   bool isEnabled() const { return !directory.empty(); }
 
   /// The key of a partition container compiled for `deviceName` by this
-  /// build of the code generator.
+  /// build of the code generator, its kernels configured for the kernel
+  /// target of this fingerprint (KernelTarget::getFingerprint).
   static std::string computeKey(llvm::ArrayRef<uint8_t> partitionContainer,
-                                llvm::StringRef deviceName);
+                                llvm::StringRef deviceName,
+                                llvm::StringRef kernelTarget);
 
   std::optional<PartitionKernels> load(llvm::StringRef key) const;
   /// Best effort: a cache that cannot be written is skipped silently.

@@ -17,15 +17,19 @@
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Device/BindingChecks.h"
-#include "opencgc/Dialect/CGC/CGCOps.h"
-#include "opencgc/Interchange/ModuleFile.h"
 #include "opencgc/Device/VulkanApi/CommandBatch.h"
 #include "opencgc/Device/VulkanApi/ComputePipeline.h"
 #include "opencgc/Device/VulkanApi/VulkanBuffer.h"
 #include "opencgc/Device/VulkanApi/VulkanContext.h"
+#include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <cstring>
+#include <mutex>
+#include <optional>
 
 using namespace mlir;
 
@@ -67,6 +71,8 @@ private:
                               PartitionKernels &generated);
   static bool allValid(const PartitionKernels &cached);
   llvm::Error createPipelines(const PartitionKernels &source);
+  /// Guards what subgraphs generated on several threads write.
+  std::mutex generatedMutex;
 
   std::shared_ptr<vulkan::VulkanContext> vulkan;
   OwningOpRef<cgc::ModuleOp> module;
@@ -92,6 +98,7 @@ GeneratedPartition::generateKernels(cgc::SubgraphOp subgraph,
       codegen::compileToSpirv(*lowered, {vulkan->getTexelBufferLimit()});
   if (!spirv)
     return fail(llvm::toString(spirv.takeError()));
+  std::lock_guard<std::mutex> lock(generatedMutex);
   generated[subgraph.getSymName().str()] = std::move(*spirv);
   return llvm::Error::success();
 }
@@ -108,17 +115,42 @@ bool GeneratedPartition::allValid(const PartitionKernels &cached) {
   return true;
 }
 
+/// Pipelines are created on every core: the driver compiles each kernel
+/// then (lavapipe: SPIR-V -> NIR -> LLVM -> machine code), and Vulkan lets
+/// pipelines be created from several threads (vkCreateComputePipelines
+/// without a pipeline cache). The first failing kernel, in order, is
+/// reported.
 llvm::Error
 GeneratedPartition::createPipelines(const PartitionKernels &source) {
+  std::vector<const codegen::SpirvKernel *> all;
+  for (const auto &entry : source)
+    for (const codegen::SpirvKernel &kernel : entry.second)
+      all.push_back(&kernel);
+  std::vector<std::shared_ptr<vulkan::ComputePipeline>> pipelines(all.size());
+  std::vector<std::optional<std::string>> errors(all.size());
+  {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency());
+    for (size_t index = 0; index < all.size(); ++index)
+      pool.async([&, index] {
+        const codegen::SpirvKernel &kernel = *all[index];
+        auto pipeline = vulkan->createComputePipeline(
+            kernel.binary, kernel.entryPoint, kernel.numBindings);
+        if (pipeline)
+          pipelines[index] = std::move(*pipeline);
+        else
+          errors[index] = "kernel '" + kernel.launch.name +
+                          "': " + llvm::toString(pipeline.takeError());
+      });
+    pool.wait();
+  }
+  size_t index = 0;
   for (const auto &[subgraph, list] : source) {
     std::vector<CompiledKernel> compiled;
     for (const codegen::SpirvKernel &kernel : list) {
-      auto pipeline = vulkan->createComputePipeline(
-          kernel.binary, kernel.entryPoint, kernel.numBindings);
-      if (!pipeline)
-        return fail("kernel '" + kernel.launch.name +
-                    "': " + llvm::toString(pipeline.takeError()));
-      compiled.push_back({std::move(*pipeline), kernel.launch.workgroupCount});
+      if (errors[index])
+        return fail(*errors[index]);
+      compiled.push_back(
+          {std::move(pipelines[index++]), kernel.launch.workgroupCount});
     }
     kernels[subgraph] = std::move(compiled);
   }
@@ -127,7 +159,11 @@ GeneratedPartition::createPipelines(const PartitionKernels &source) {
 
 llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
                                         const KernelCache &cache) {
-  std::string key = KernelCache::computeKey(container, vulkan->getDeviceName());
+  // lavapipe's configuration on every Vulkan driver: the only one measured
+  // (codegen::KernelTarget).
+  const codegen::KernelTarget &kernelTarget = codegen::getDefaultKernelTarget();
+  std::string key = KernelCache::computeKey(container, vulkan->getDeviceName(),
+                                            kernelTarget.getFingerprint());
   std::optional<PartitionKernels> cached = cache.load(key);
   if (cached && !allValid(*cached))
     cached.reset();
@@ -139,8 +175,10 @@ llvm::Error GeneratedPartition::compile(llvm::ArrayRef<uint8_t> container,
   // Constants only this partition's kernels read may be bound re-laid out;
   // the layouts are a function of the subgraphs, so cached kernels agree.
   auto options = chooseRelayoutableInputs(partition, *invokes);
+  for (auto &entry : options)
+    entry.second.target = &kernelTarget;
   recordInputLayouts(bindPoints, partition, *invokes, options);
-  auto generatedSteps = generateInvokeSteps(
+  auto generatedSteps = generateInvokeStepsConcurrently(
       *invokes, [&](PartitionInvoke &invoke) -> llvm::Error {
         if (cached)
           return llvm::Error::success();
