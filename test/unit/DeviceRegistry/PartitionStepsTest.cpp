@@ -10,6 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+
 using namespace opencgc;
 
 namespace {
@@ -94,5 +98,45 @@ TEST_F(PartitionStepsTest, TheFirstGenerationErrorStops) {
   ASSERT_FALSE(steps);
   EXPECT_EQ(llvm::toString(steps.takeError()), "cannot generate");
   EXPECT_EQ(calls, 1u);
+}
+
+// Concurrently: the same steps, each subgraph generated once (in any
+// order).
+TEST_F(PartitionStepsTest, ConcurrentlyGeneratesEachSubgraphOnce) {
+  ASSERT_TRUE(module);
+  auto invokes = device::collectPartitionInvokes(getPartition(), "test");
+  ASSERT_TRUE(static_cast<bool>(invokes));
+  std::mutex mutex;
+  std::vector<std::string> generated;
+  auto steps = device::generateInvokeStepsConcurrently(
+      *invokes, [&](device::PartitionInvoke &invoke) {
+        std::lock_guard<std::mutex> lock(mutex);
+        generated.push_back(invoke.subgraph.getSymName().str());
+        return llvm::Error::success();
+      });
+  ASSERT_TRUE(static_cast<bool>(steps)) << llvm::toString(steps.takeError());
+  std::sort(generated.begin(), generated.end());
+  EXPECT_EQ(generated, (std::vector<std::string>{"once", "twice"}));
+  ASSERT_EQ(steps->size(), 3u);
+  EXPECT_EQ((*steps)[1].operands, (llvm::SmallVector<unsigned, 8>{0, 2}));
+  EXPECT_EQ((*steps)[2].depends, (llvm::SmallVector<int64_t, 4>{1}));
+}
+
+// Every subgraph is tried, and the error is the first failing one's in
+// invoke order, whichever thread failed first: what the serial loop says.
+TEST_F(PartitionStepsTest, ConcurrentlyTheFirstErrorInInvokeOrderIsReported) {
+  ASSERT_TRUE(module);
+  auto invokes = device::collectPartitionInvokes(getPartition(), "test");
+  ASSERT_TRUE(static_cast<bool>(invokes));
+  std::atomic<unsigned> calls = 0;
+  auto steps = device::generateInvokeStepsConcurrently(
+      *invokes, [&](device::PartitionInvoke &invoke) -> llvm::Error {
+        ++calls;
+        return llvm::createStringError("cannot generate @" +
+                                       invoke.subgraph.getSymName());
+      });
+  ASSERT_FALSE(steps);
+  EXPECT_EQ(llvm::toString(steps.takeError()), "cannot generate @twice");
+  EXPECT_EQ(calls.load(), 2u);
 }
 } // namespace
