@@ -12,6 +12,7 @@
 #include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
+#include "KernelKinds.h"
 #include "KernelSupport.h"
 #include "LinearLaunch.h"
 #include "NormalizationKernel.h"
@@ -141,14 +142,10 @@ void chooseFastPath(ConvShape &s, cgc_op::ConvolutionOp conv,
 std::string describe(const ConvShape &s) {
   std::string path =
       s.unrolled ? "fast path (window unrolled)" : "general path";
-  std::string vectors;
-  auto add = [&](bool on, llvm::StringRef what) {
-    if (on)
-      vectors += (vectors.empty() ? "; " : ", ") + what.str();
-  };
-  add(s.vectorInput, "input rows read as vec4s");
-  add(s.vectorWeights, "weights read as vec4s");
-  add(s.vectorOutput, "output stored as vec4s");
+  std::string vectors =
+      describeChoices({{s.vectorInput, "input rows read as vec4s"},
+                       {s.vectorWeights, "weights read as vec4s"},
+                       {s.vectorOutput, "output stored as vec4s"}});
   return llvm::formatv("convolution {0}x{1} {2}: {3} channels x {4} rows x "
                        "{5} columns per invocation, {6} input channel(s) a "
                        "step{7}",

@@ -44,6 +44,15 @@ const KernelKind kKernelKinds[] = {
 };
 } // namespace
 
+std::string
+describeChoices(llvm::ArrayRef<std::pair<bool, llvm::StringRef>> choices) {
+  std::string text;
+  for (auto [holds, what] : choices)
+    if (holds)
+      text += (text.empty() ? "; " : ", ") + what.str();
+  return text;
+}
+
 llvm::ArrayRef<KernelKind> getKernelKinds() { return kKernelKinds; }
 
 const KernelKind &getKernelKind(cgc::FunctionalDefinitionOp definition) {

@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace opencgc::codegen {
@@ -40,6 +41,11 @@ struct KernelKind {
   std::string (*describeConfig)(cgc::SubgraphOp subgraph,
                                 const KernelOptions &options) = nullptr;
 };
+
+/// For a describeConfig: "; a, b" naming the choices that hold, or "" when
+/// none does.
+std::string
+describeChoices(llvm::ArrayRef<std::pair<bool, llvm::StringRef>> choices);
 
 /// Every kind, in the order subgraphs are matched against them.
 llvm::ArrayRef<KernelKind> getKernelKinds();

@@ -23,9 +23,20 @@ constexpr KernelTarget kLavapipe = {
     kNoMatrixInstructions,
     /*workgroupsToFill=*/8};
 
+/// `base`'s values under another name: a target not yet tuned apart.
+constexpr KernelTarget renamed(KernelTarget base, llvm::StringLiteral name,
+                               llvm::StringLiteral description) {
+  base.name = name;
+  base.description = description;
+  return base;
+}
+
 /// D3D12 runs DXIL on GPUs this project has not measured: until it has,
 /// kernels keep lavapipe's configuration (docs/kernel-ir.md).
-///
+constexpr KernelTarget kD3d12 =
+    renamed(kLavapipe, "d3d12",
+            "DXIL for D3D12; not yet tuned on a GPU, lavapipe's choices");
+
 /// NVIDIA GPUs (CUDA C Programming Guide, "Compute Capabilities"): 32-lane
 /// warps, at most 255 registers per thread (half kept for accumulators),
 /// 128-bit loads, 48 KiB of static shared memory per block (more by
@@ -35,9 +46,6 @@ constexpr KernelTarget kLavapipe = {
 /// (issue 27): the first configuration for these GPUs, from their limits.
 /// Fields in KernelTarget's order, one target a line.
 // clang-format off
-constexpr KernelTarget kD3d12 = {"d3d12",
-    "DXIL for D3D12; not yet tuned on a GPU, lavapipe's choices",
-    8, 32768, 1024, 256, 4, kNoMatrixInstructions, 8};
 constexpr KernelTarget kNvidiaSm70 = {"nvidia-sm70",
     "NVIDIA Volta and Turing (sm_70, sm_75)",
     32, 49152, 1024, 128, 4, kNoMatrixInstructions, 320};

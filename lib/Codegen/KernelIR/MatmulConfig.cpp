@@ -11,6 +11,7 @@
 #include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
+#include "KernelKinds.h"
 #include "KernelSupport.h"
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
@@ -47,16 +48,16 @@ constexpr Tile kSmallTile = {8, 1, 4, 4};
 constexpr Tile kNarrowTile = {8, 2, 32, 16};
 constexpr int64_t kNarrowColumns = 256;
 /// A product takes the large or narrow tile when it has at least this many
-/// elements and fills at least kMinWorkgroups (8) of its workgroups: lavapipe
+/// elements and fills at least the target's workgroupsToFill of its
+/// workgroups (lavapipe's 8, KernelTarget.cpp): lavapipe
 /// runs a workgroup on one core, so a launch of a few large workgroups
 /// leaves cores idle. Measured on MobileNetV2 (pointwise layers on 7x7
 /// images: 1280 x 49 and 320 x 49 take the narrow tile; 160 x 49, with 5
 /// narrow workgroups, then took the small one, now the medium one below):
 /// 70 against 88 ms a run; ResNet-50 512 against 556 ms.
-/// (kMinWorkgroups is lavapipe's KernelTarget::workgroupsToFill.)
 constexpr int64_t kMinTiledProduct = 8192;
 /// Where the wide tiles would leave cores idle but 16 rows x 8 columns per
-/// lane fill kMinWorkgroups: MobileNetV2's 960 -> 160 pointwise layers on
+/// lane fill those 8: MobileNetV2's 960 -> 160 pointwise layers on
 /// 7x7 images (m = 160, k = 960, n = 49: 10 workgroups) in 1.1 against
 /// 3.1 ms with the small tile (lavapipe, same minute).
 constexpr Tile kMediumTile = {8, 2, 16, 8};
@@ -108,7 +109,7 @@ Tile fitToTarget(Tile tile, const KernelTarget &target) {
 
 /// The large tile for wide products, the narrow one for products of few
 /// columns, the medium or small one where they would leave the target's
-/// cores idle (lavapipe: kMinWorkgroups).
+/// cores idle (KernelTarget::workgroupsToFill).
 Tile chooseTile(const MatmulShape &shape, const KernelTarget &target) {
   auto fillsTheCores = [&](const Tile &tile) {
     std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
@@ -185,16 +186,12 @@ bool padsB(const MatmulShape &shape, const KernelOptions &options) {
 std::string describe(const MatmulShape &shape) {
   const Tile &tile = shape.tile;
   std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
-  std::string operands;
-  auto add = [&](bool on, llvm::StringRef what) {
-    if (on)
-      operands += (operands.empty() ? "; " : ", ") + what.str();
-  };
-  add(vectorizesA(shape), "A read as vec4s");
-  add(vectorizesRowsOfA(shape), "A's rows read as vec4s");
-  add(vectorizesB(shape), "B read as vec4s");
-  add(shape.paddedB, "B bound padded");
-  add(pairsUpsamplingTaps(shape), "taps stored in pairs");
+  std::string operands =
+      describeChoices({{vectorizesA(shape), "A read as vec4s"},
+                       {vectorizesRowsOfA(shape), "A's rows read as vec4s"},
+                       {vectorizesB(shape), "B read as vec4s"},
+                       {shape.paddedB, "B bound padded"},
+                       {pairsUpsamplingTaps(shape), "taps stored in pairs"}});
   return llvm::formatv(
              "matmul {0}x{1}x{2}: {3} lanes, {4} rows x {5} "
              "columns per lane, k unrolled {6}, {7}x{8}x{9} "

@@ -1,13 +1,10 @@
 //===- PartitionInvokes.cpp - A partition's invokes for GPU devices -------===//
 #include "PartitionInvokes.h"
+#include "ConcurrentJobs.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
-
-#include <optional>
 
 using namespace mlir;
 
@@ -100,19 +97,10 @@ llvm::Expected<std::vector<InvokeStep>>
 generateInvokeStepsConcurrently(llvm::MutableArrayRef<PartitionInvoke> invokes,
                                 SubgraphGenerator generate) {
   std::vector<PartitionInvoke *> firsts = firstInvokes(invokes);
-  std::vector<std::optional<std::string>> errors(firsts.size());
-  {
-    llvm::StdThreadPool pool(llvm::hardware_concurrency());
-    for (size_t index = 0; index < firsts.size(); ++index)
-      pool.async([&, index] {
-        if (llvm::Error error = generate(*firsts[index]))
-          errors[index] = llvm::toString(std::move(error));
-      });
-    pool.wait();
-  }
-  for (const std::optional<std::string> &error : errors)
-    if (error)
-      return llvm::createStringError(*error);
+  if (llvm::Error error = runConcurrently(firsts.size(), [&](size_t index) {
+        return generate(*firsts[index]);
+      }))
+    return std::move(error);
   return describeSteps(invokes);
 }
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "VulkanPartition.h"
 
+#include "../GpuKernels/ConcurrentJobs.h"
 #include "../GpuKernels/PartitionInvokes.h"
 #include "ConstantLayouts.h"
 #include "KernelCache.h"
@@ -24,8 +25,6 @@
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Interchange/ModuleFile.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <cstring>
 #include <mutex>
@@ -127,31 +126,24 @@ GeneratedPartition::createPipelines(const PartitionKernels &source) {
     for (const codegen::SpirvKernel &kernel : entry.second)
       all.push_back(&kernel);
   std::vector<std::shared_ptr<vulkan::ComputePipeline>> pipelines(all.size());
-  std::vector<std::optional<std::string>> errors(all.size());
-  {
-    llvm::StdThreadPool pool(llvm::hardware_concurrency());
-    for (size_t index = 0; index < all.size(); ++index)
-      pool.async([&, index] {
-        const codegen::SpirvKernel &kernel = *all[index];
-        auto pipeline = vulkan->createComputePipeline(
-            kernel.binary, kernel.entryPoint, kernel.numBindings);
-        if (pipeline)
-          pipelines[index] = std::move(*pipeline);
-        else
-          errors[index] = "kernel '" + kernel.launch.name +
-                          "': " + llvm::toString(pipeline.takeError());
-      });
-    pool.wait();
-  }
+  auto create = [&](size_t index) -> llvm::Error {
+    const codegen::SpirvKernel &kernel = *all[index];
+    auto pipeline = vulkan->createComputePipeline(
+        kernel.binary, kernel.entryPoint, kernel.numBindings);
+    if (!pipeline)
+      return fail("kernel '" + kernel.launch.name +
+                  "': " + llvm::toString(pipeline.takeError()));
+    pipelines[index] = std::move(*pipeline);
+    return llvm::Error::success();
+  };
+  if (llvm::Error error = runConcurrently(all.size(), create))
+    return error;
   size_t index = 0;
   for (const auto &[subgraph, list] : source) {
     std::vector<CompiledKernel> compiled;
-    for (const codegen::SpirvKernel &kernel : list) {
-      if (errors[index])
-        return fail(*errors[index]);
+    for (const codegen::SpirvKernel &kernel : list)
       compiled.push_back(
           {std::move(pipelines[index++]), kernel.launch.workgroupCount});
-    }
     kernels[subgraph] = std::move(compiled);
   }
   return llvm::Error::success();
