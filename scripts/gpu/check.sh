@@ -11,6 +11,8 @@
 # for the CNN anchors). Logs go to $OUT (default: ./out).
 # SKIP=conformance (or unit, gemm, models, anchors; comma-separated) leaves
 # checks out. On the H200 of 2026-11-27 the first four took about 6 minutes.
+# gemm and models also time lavapipe's kernels (--kernel-target lavapipe)
+# on the same GPU, against the GPU's own configuration.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")" || exit 1
 OUT="${OUT:-$PWD/out}"; mkdir -p "$OUT"
@@ -41,6 +43,11 @@ echo "== bench --micro gemm --device cuda"
 if ! skip gemm; then
   for size in 1024 4096; do
     timeout 180 bin/opencgc bench --micro gemm --device cuda --size $size 2>&1 | tail -8
+    # The same product with lavapipe's kernels (no shared-memory tiles):
+    # what the GPU's own configuration gains, on this GPU.
+    echo "-- --kernel-target lavapipe"
+    timeout 180 bin/opencgc bench --micro gemm --device cuda --size $size \
+      --kernel-target lavapipe 2>&1 | tail -3
   done
 fi
 
@@ -54,6 +61,12 @@ if ! skip models; then
   read -r -a extra <<< "${MODELS:-}"
   timeout 900 python3 models.py "$PWD" models/*.onnx "${extra[@]}" 2>&1 |
     tee "$OUT/models.txt"
+fi
+
+echo "== ResNet-50 with lavapipe's kernels on this GPU (the GPU's own above)"
+if ! skip models; then
+  timeout 300 bin/opencgc bench models/resnet50.onnx --device cuda \
+    --kernel-target lavapipe 2>&1 | tail -4
 fi
 
 echo "== PyTorch anchors, same GPU"

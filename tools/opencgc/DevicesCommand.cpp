@@ -44,6 +44,8 @@ std::string describeOptions(const DeviceEntry &entry) {
     options.push_back("--capture");
   if (entry.reads(device::kUsesShaderModel))
     options.push_back("--shader-model");
+  if (entry.reads(device::kUsesKernelTarget))
+    options.push_back("--kernel-target");
   if (entry.reads(device::kUsesDeclarations))
     options.push_back("--declarations");
   return options.empty() ? "-" : join(options, " ");

@@ -3,6 +3,7 @@
 #include "Commands.h"
 
 #include "opencgc/Codegen/DxilBackend.h"
+#include "opencgc/Codegen/KernelTarget.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -56,6 +57,13 @@ cl::opt<std::string> capture(
              "host grid computed), dxil-host DXIL. conformance records each "
              "test into DIR/<test>"),
     cl::value_desc("DIR"), cl::sub(runCommand), cl::sub(conformanceCommand));
+cl::opt<std::string> kernelTarget(
+    "kernel-target",
+    cl::desc("cuda and nvvm-host: configure kernels for this kernel target "
+             "instead of the GPU's (lavapipe, d3d12, nvidia-sm70, "
+             "nvidia-sm80, nvidia-sm90): lavapipe's kernels, which stage no "
+             "tiles in shared memory, timed on the same GPU"),
+    cl::value_desc("name"), DEVICE_SUBCOMMANDS);
 #undef DEVICE_SUBCOMMANDS
 
 cl::opt<compiler::Partitioning> partition(
@@ -89,6 +97,18 @@ Expected<device::DeviceOptions> getDeviceOptions() {
   if (!minor)
     return minor.takeError();
   options.dxilShaderModelMinor = *minor;
+  if (!kernelTarget.empty()) {
+    const DeviceEntry &device = getChosenDevice();
+    if (!device.reads(device::kUsesKernelTarget))
+      return createStringError("--kernel-target configures the kernels of "
+                               "cuda and nvvm-host, not of device '" +
+                               device.name + "'");
+    Expected<const codegen::KernelTarget &> target =
+        codegen::getKernelTarget(kernelTarget);
+    if (!target)
+      return target.takeError();
+    options.kernelTarget = &*target;
+  }
   return options;
 }
 
@@ -98,6 +118,8 @@ std::vector<std::string> getDeviceArguments() {
                                          shaderModel.getValue()};
   if (noCache)
     arguments.push_back("--no-cache");
+  if (!kernelTarget.empty())
+    arguments.push_back("--kernel-target=" + kernelTarget.getValue());
   return arguments;
 }
 

@@ -84,6 +84,12 @@ std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
 llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
                                              const KernelOptions &options = {});
 
+/// Refuses kernels that use workgroup (shared) memory, which `language`'s
+/// lowering does not have yet: they come from a kernel target that stages
+/// tiles in it (KernelTarget::stagesTilesInSharedMemory), for NVVM only.
+llvm::Error checkNoWorkgroupMemory(const KernelModule &kernels,
+                                   llvm::StringRef language);
+
 } // namespace opencgc::codegen
 
 #endif // OPENCGC_CODEGEN_KERNELIR_H

@@ -52,6 +52,12 @@ struct KernelTarget {
   /// Workgroups that keep the whole device busy: a launch of fewer leaves
   /// cores or multiprocessors idle, so smaller tiles are chosen.
   unsigned workgroupsToFill;
+  /// Whether products (matmuls and convolutions as implicit GEMMs) stage
+  /// workgroup tiles through shared memory, so that a workgroup of several
+  /// warps loads each A and B element from memory once. Only targets whose
+  /// kernels go to NVVM: the SPIR-V and DXIL lowerings have no workgroup
+  /// memory yet, and lavapipe gains nothing from it.
+  bool stagesTilesInSharedMemory;
 
   /// Every field, so a cache key changes when the description does.
   std::string getFingerprint() const;

@@ -21,6 +21,10 @@ namespace mlir {
 class MLIRContext;
 } // namespace mlir
 
+namespace opencgc::codegen {
+struct KernelTarget;
+} // namespace opencgc::codegen
+
 namespace opencgc::device {
 
 inline constexpr llvm::StringLiteral kCudaTargetName = "cuda";
@@ -31,6 +35,10 @@ struct CudaDeviceOptions {
   std::string captureDirectory;
   /// Keep the PTX libNVVM writes in the on-disk cache (docs/devices.md).
   bool useCache = true;
+  /// Configure kernels for this kernel target instead of the GPU's
+  /// (codegen::getNvidiaKernelTarget of its compute capability): another
+  /// configuration, lavapipe's say, timed on the same GPU.
+  const codegen::KernelTarget *kernelTarget = nullptr;
 };
 
 /// Device 0 of the CUDA driver. Fails with a message saying why when

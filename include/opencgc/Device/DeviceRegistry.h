@@ -25,6 +25,10 @@ namespace mlir {
 class MLIRContext;
 } // namespace mlir
 
+namespace opencgc::codegen {
+struct KernelTarget;
+} // namespace opencgc::codegen
+
 namespace opencgc::device {
 
 /// What every device opens with; each reads only the options its entry
@@ -38,6 +42,9 @@ struct DeviceOptions {
   unsigned dxilShaderModelMinor = 0;
   /// The test target's cgc_pattern declaration file (--declarations).
   std::string declarationsPath;
+  /// The kernel target kernels are configured for instead of the device's
+  /// own (--kernel-target; null: the device's).
+  const codegen::KernelTarget *kernelTarget = nullptr;
 };
 
 /// The DeviceOptions fields an entry reads, as bits.
@@ -46,6 +53,7 @@ enum DeviceOptionUse : unsigned {
   kUsesCapture = 1u << 1,
   kUsesShaderModel = 1u << 2,
   kUsesDeclarations = 1u << 3,
+  kUsesKernelTarget = 1u << 4,
 };
 
 using DeviceFactory = llvm::Expected<std::unique_ptr<Device>> (*)(

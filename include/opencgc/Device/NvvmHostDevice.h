@@ -19,6 +19,10 @@ namespace mlir {
 class MLIRContext;
 } // namespace mlir
 
+namespace opencgc::codegen {
+struct KernelTarget;
+} // namespace opencgc::codegen
+
 namespace opencgc::device {
 
 inline constexpr llvm::StringLiteral kNvvmHostTargetName = "nvvm-host";
@@ -34,6 +38,8 @@ struct NvvmHostDeviceOptions {
   /// whose NVIDIA kernel target (codegen::getNvidiaKernelTarget) the
   /// kernels are configured for, captured or not.
   int capturePtxCapability = 90;
+  /// Configure kernels for this kernel target instead (null: the one above).
+  const codegen::KernelTarget *kernelTarget = nullptr;
 };
 
 llvm::Expected<std::unique_ptr<Device>>

@@ -260,6 +260,8 @@ Expected<std::vector<DxilKernel>> compileToDxil(KernelModule &kernels,
   // NVVM is the last dialect DXIL's gpu lowering loads.
   if (!context->getLoadedDialect<mlir::NVVM::NVVMDialect>())
     loadDxilCodegenDialects(*context);
+  if (Error error = checkNoWorkgroupMemory(kernels, "DXIL"))
+    return std::move(error);
   Expected<KernelModule> prepared = prepareKernelIR(kernels);
   if (!prepared)
     return prepared.takeError();

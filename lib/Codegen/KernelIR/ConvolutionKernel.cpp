@@ -572,6 +572,8 @@ KernelModule ConvolutionKernelBuilder::build() {
 
 KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph,
                                     const KernelOptions &options) {
+  if (usesImplicitGemm(subgraph, options))
+    return buildMatmulKernel(subgraph, options);
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   auto conv = cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front());
   ConvShape shape = cantFail(analyze(subgraph, conv, options.getTarget()));
@@ -580,6 +582,8 @@ KernelModule buildConvolutionKernel(cgc::SubgraphOp subgraph,
 
 std::string describeConvolutionConfig(cgc::SubgraphOp subgraph,
                                       const KernelOptions &options) {
+  if (usesImplicitGemm(subgraph, options))
+    return describeMatmulConfig(subgraph, options);
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   auto conv = cast<cgc_op::ConvolutionOp>(definition.getBodyBlock()->front());
   return describe(cantFail(analyze(subgraph, conv, options.getTarget())));

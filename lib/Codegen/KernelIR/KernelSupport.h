@@ -54,6 +54,11 @@ std::vector<ConstantLayout> getMatmulInputLayouts(cgc::SubgraphOp subgraph,
 /// That kernel's configuration in words.
 std::string describeMatmulConfig(cgc::SubgraphOp subgraph,
                                  const KernelOptions &options);
+/// Whether the convolution kind's kernel for `options`' target is the
+/// matmul kernel as an implicit GEMM (buildMatmulKernel builds it): on
+/// targets that stage tiles in shared memory, a 2-D convolution of one
+/// group whose epilogue the matmul kernel takes.
+bool usesImplicitGemm(cgc::SubgraphOp subgraph, const KernelOptions &options);
 
 } // namespace opencgc::codegen
 

@@ -21,7 +21,8 @@ constexpr KernelTarget kLavapipe = {
     /*accumulatorRegisters=*/256,
     /*vectorWidth=*/4,
     kNoMatrixInstructions,
-    /*workgroupsToFill=*/8};
+    /*workgroupsToFill=*/8,
+    /*stagesTilesInSharedMemory=*/false};
 
 /// `base`'s values under another name: a target not yet tuned apart.
 constexpr KernelTarget renamed(KernelTarget base, llvm::StringLiteral name,
@@ -48,13 +49,13 @@ constexpr KernelTarget kD3d12 =
 // clang-format off
 constexpr KernelTarget kNvidiaSm70 = {"nvidia-sm70",
     "NVIDIA Volta and Turing (sm_70, sm_75)",
-    32, 49152, 1024, 128, 4, kNoMatrixInstructions, 320};
+    32, 49152, 1024, 128, 4, kNoMatrixInstructions, 320, true};
 constexpr KernelTarget kNvidiaSm80 = {"nvidia-sm80",
     "NVIDIA Ampere and Ada (sm_80 to sm_89)",
-    32, 49152, 1024, 128, 4, kMmaSyncF16 | kMmaSyncTf32Bf16, 432};
+    32, 49152, 1024, 128, 4, kMmaSyncF16 | kMmaSyncTf32Bf16, 432, true};
 constexpr KernelTarget kNvidiaSm90 = {"nvidia-sm90",
     "NVIDIA Hopper and newer (sm_90 and up)",
-    32, 49152, 1024, 128, 4, kMmaSyncF16 | kMmaSyncTf32Bf16 | kWgmma, 528};
+    32, 49152, 1024, 128, 4, kMmaSyncF16 | kMmaSyncTf32Bf16 | kWgmma, 528, true};
 // clang-format on
 
 constexpr KernelTarget kTargets[] = {kLavapipe, kD3d12, kNvidiaSm70,
@@ -63,10 +64,10 @@ constexpr KernelTarget kTargets[] = {kLavapipe, kD3d12, kNvidiaSm70,
 } // namespace
 
 std::string KernelTarget::getFingerprint() const {
-  return llvm::formatv("{0}:{1},{2},{3},{4},{5},{6},{7}", name, subgroupWidth,
-                       sharedMemoryBytes, maxThreadsPerWorkgroup,
+  return llvm::formatv("{0}:{1},{2},{3},{4},{5},{6},{7},{8}", name,
+                       subgroupWidth, sharedMemoryBytes, maxThreadsPerWorkgroup,
                        accumulatorRegisters, vectorWidth, matrixInstructions,
-                       workgroupsToFill)
+                       workgroupsToFill, stagesTilesInSharedMemory)
       .str();
 }
 

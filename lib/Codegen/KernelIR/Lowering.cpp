@@ -69,6 +69,21 @@ std::string describeKernelConfig(cgc::SubgraphOp subgraph,
   return kind.name.str() + ": no target-dependent choices";
 }
 
+llvm::Error checkNoWorkgroupMemory(const KernelModule &kernels,
+                                   llvm::StringRef language) {
+  std::string users;
+  kernels.module.get().walk([&](gpu::GPUFuncOp function) {
+    if (function.getNumWorkgroupAttributions() != 0)
+      users += (users.empty() ? "@" : ", @") + function.getName().str();
+  });
+  if (users.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(
+      "kernel " + users + ": workgroup (shared) memory has no " + language +
+      " lowering yet; configure the kernels for a target that stages no "
+      "tiles in it (lavapipe, d3d12)");
+}
+
 llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
                                              const KernelOptions &options) {
   if (llvm::Error error = checkKernelSupport(subgraph))

@@ -5,6 +5,7 @@
 // (MatmulShape), and what the kernel accepts of them.
 //
 //===----------------------------------------------------------------------===//
+#include "ConvolutionConfig.h"
 #include "Epilogue.h"
 #include "IterationSpace.h"
 #include "KernelBuilding.h"
@@ -96,6 +97,38 @@ MatmulShape analyzeUpsampling(cgc_op::ConvTransposeOp conv) {
   return shape;
 }
 
+/// A 2-D convolution of one group as batch products of weights
+/// [M, C * KH * KW] and the images' im2col matrices [C * KH * KW, OH * OW],
+/// read in place (MatmulShape::Im2col).
+llvm::Expected<MatmulShape> analyzeImplicitGemm(cgc::SubgraphOp subgraph,
+                                                cgc_op::ConvolutionOp conv) {
+  llvm::Expected<conv::ConvShape> geometry =
+      conv::analyze(subgraph, conv, getDefaultKernelTarget());
+  if (!geometry)
+    return geometry.takeError();
+  const conv::ConvShape &g = *geometry;
+  if (g.groups != 1 || g.batch > kMaxWorkgroupCount)
+    return llvm::createStringError(
+        "subgraph @" + subgraph.getSymName().str() +
+        ": cgc_op.convolution of several groups or over 65535 images is no "
+        "implicit GEMM");
+  MatmulShape shape;
+  shape.a = conv.getWeight();
+  shape.b = conv.getInput();
+  shape.batch = g.batch;
+  shape.m = g.outChannels;
+  shape.k = g.inChannels * g.taps();
+  shape.n = g.outH * g.outW;
+  shape.bBatchStride = g.inChannels * g.inH * g.inW;
+  shape.rowBias = conv.getBias();
+  shape.channelRows = true;
+  shape.outShape = g.outShape;
+  shape.im2col = MatmulShape::Im2col{
+      g.inChannels, g.inH,    g.inW,     g.kernelH,   g.kernelW, g.strideH,
+      g.strideW,    g.padH,   g.padW,    g.dilationH, g.dilationW, g.outW};
+  return shape;
+}
+
 llvm::Expected<MatmulShape> analyzeProduct(cgc::SubgraphOp subgraph,
                                            Operation *op) {
   auto refuse = [&](const llvm::Twine &why) {
@@ -157,9 +190,10 @@ bool epilogueFits(Block *body, const MatmulShape &product) {
 } // namespace
 
 llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op) {
+  auto conv = dyn_cast<cgc_op::ConvolutionOp>(op);
   llvm::Expected<MatmulShape> analyzed =
-      isPointwiseConvolution(op)
-          ? analyzePointwise(cast<cgc_op::ConvolutionOp>(op))
+      isPointwiseConvolution(op) ? analyzePointwise(conv)
+      : conv                     ? analyzeImplicitGemm(subgraph, conv)
       : isUpsamplingConvTranspose(op)
           ? analyzeUpsampling(cast<cgc_op::ConvTransposeOp>(op))
           : analyzeProduct(subgraph, op);
@@ -265,6 +299,25 @@ bool isPointwiseConvolution(Operation *op) {
            y[2 + d] == (x[2 + d] - 1) / stride.getInt() + 1;
   };
   return x.size() == 4 && strides.size() == 2 && subsampled(0) && subsampled(1);
+}
+
+bool usesImplicitGemm(cgc::SubgraphOp subgraph, const KernelOptions &options) {
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
+  Operation *op = &body->front();
+  if (!options.getTarget().stagesTilesInSharedMemory ||
+      !isa<cgc_op::ConvolutionOp>(op) || isPointwiseConvolution(op))
+    return false;
+  llvm::Expected<MatmulShape> shape = analyze(subgraph, op);
+  if (!shape) {
+    llvm::consumeError(shape.takeError());
+    return false;
+  }
+  auto fitsInt32 = [](Value value) {
+    return product(shapeOf(value)) <= std::numeric_limits<int32_t>::max();
+  };
+  return epilogueFits(body, *shape) &&
+         llvm::all_of(body->getArguments(), fitsInt32) &&
+         product(shape->outShape) <= std::numeric_limits<int32_t>::max();
 }
 
 llvm::Error checkMatmulSupport(cgc::SubgraphOp subgraph) {

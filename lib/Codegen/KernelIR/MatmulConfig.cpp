@@ -87,7 +87,7 @@ bool launchesColumnsFirst(const MatmulShape &shape) {
 /// (kStoreBoundDepth).
 std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
                                      const Tile &tile) {
-  int64_t rowTiles = (shape.m + tile.rows - 1) / tile.rows;
+  int64_t rowTiles = (shape.m + tile.workgroupRows() - 1) / tile.workgroupRows();
   int64_t columnTiles = (shape.n + tile.columns() - 1) / tile.columns();
   if (launchesColumnsFirst(shape))
     return {columnTiles, rowTiles, shape.batch};
@@ -107,10 +107,36 @@ Tile fitToTarget(Tile tile, const KernelTarget &target) {
   return tile;
 }
 
+/// Tiles staged in shared memory (stagesTilesInSharedMemory), after the
+/// classic SIMT SGEMM: 128 x 128 per workgroup of 16 x 16 invocations, 8 x 8
+/// accumulators each, 8 k steps staged; 64 x 64 (4 x 4 each, 16 k steps:
+/// every invocation still loads one vec4 of A and of B per stage) and
+/// 32 x 32 (8 x 8 invocations) where larger tiles leave multiprocessors
+/// idle. Not yet measured on a GPU (issue 27).
+constexpr Tile kSharedLargeTile = {16, 2, 8, 8, 16, true};
+constexpr Tile kSharedMediumTile = {16, 1, 4, 16, 16, true};
+constexpr Tile kSharedSmallTile = {8, 1, 4, 8, 8, true};
+
+/// The largest shared tile whose launch has the invocations of
+/// workgroupsToFill one-warp workgroups (four warps per multiprocessor).
+Tile chooseSharedTile(const MatmulShape &shape, const KernelTarget &target) {
+  int64_t invocationsToFill =
+      int64_t(target.workgroupsToFill) * target.subgroupWidth;
+  for (const Tile &tile : {kSharedLargeTile, kSharedMediumTile}) {
+    std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
+    if (grid[0] * grid[1] * grid[2] * tile.invocations() >= invocationsToFill)
+      return tile;
+  }
+  return kSharedSmallTile;
+}
+
 /// The large tile for wide products, the narrow one for products of few
 /// columns, the medium or small one where they would leave the target's
-/// cores idle (KernelTarget::workgroupsToFill).
+/// cores idle (KernelTarget::workgroupsToFill). Targets that stage tiles in
+/// shared memory get a shared tile, except for an upsampling's scatter.
 Tile chooseTile(const MatmulShape &shape, const KernelTarget &target) {
+  if ((target.stagesTilesInSharedMemory && !shape.upsampling) || shape.im2col)
+    return chooseSharedTile(shape, target);
   auto fillsTheCores = [&](const Tile &tile) {
     std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
     return grid[0] * grid[1] * grid[2] >= target.workgroupsToFill;
@@ -151,7 +177,7 @@ bool pairsUpsamplingTaps(const MatmulShape &shape) {
 /// loads of B. Tiles are whole multiples of 4 rows, so with m a multiple of
 /// 4 a group of four rows is wholly inside or outside the product.
 bool vectorizesRowsOfA(const MatmulShape &shape) {
-  return shape.transA && shape.m % kVector == 0 &&
+  return shape.transA && !shape.tile.shared && shape.m % kVector == 0 &&
          shape.tile.rows % kVector == 0 && shape.aBatchStride % kVector == 0 &&
          shape.a.hasOneUse();
 }
@@ -159,7 +185,8 @@ bool vectorizesRowsOfA(const MatmulShape &shape) {
 /// Whether consecutive columns of B are adjacent and the argument is read
 /// nowhere else, so that its buffer may be typed as vec4s.
 static bool hasContiguousRowsOfB(const MatmulShape &shape) {
-  return !shape.subsampling && !shape.transB && shape.b.hasOneUse();
+  return !shape.subsampling && !shape.im2col && !shape.transB &&
+         shape.b.hasOneUse();
 }
 
 /// Whether B is read as vec4s: its rows are contiguous and whole vec4s, as
@@ -183,6 +210,21 @@ bool padsB(const MatmulShape &shape, const KernelOptions &options) {
          !shape.upsampling && shapeOf(shape.b).back() == shape.n;
 }
 
+/// A shared tile's configuration in words.
+std::string describeShared(const MatmulShape &shape, llvm::StringRef operands) {
+  const Tile &tile = shape.tile;
+  std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
+  return llvm::formatv(
+             "{0} {1}x{2}x{3}: {4}x{5} tiles in shared memory, {6}x{7} "
+             "invocations of {8} rows x {9} columns, {10} k steps a stage, "
+             "{11}x{12}x{13} workgroups{14}",
+             shape.im2col ? "implicit GEMM" : "matmul", shape.m, shape.n,
+             shape.k, tile.workgroupRows(), tile.columns(), tile.lanes,
+             tile.rowLanes, tile.rows, tile.groups * kVector, tile.unroll,
+             grid[0], grid[1], grid[2], operands)
+      .str();
+}
+
 std::string describe(const MatmulShape &shape) {
   const Tile &tile = shape.tile;
   std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
@@ -192,6 +234,8 @@ std::string describe(const MatmulShape &shape) {
                        {vectorizesB(shape), "B read as vec4s"},
                        {shape.paddedB, "B bound padded"},
                        {pairsUpsamplingTaps(shape), "taps stored in pairs"}});
+  if (tile.shared)
+    return describeShared(shape, operands);
   return llvm::formatv(
              "matmul {0}x{1}x{2}: {3} lanes, {4} rows x {5} "
              "columns per lane, k unrolled {6}, {7}x{8}x{9} "

@@ -24,13 +24,20 @@ namespace opencgc::codegen::matmul {
 
 constexpr int64_t kVector = 4; // consecutive columns per access
 
-/// The register tile. The workgroup is one lavapipe subgroup (8 lanes).
+/// The register tile. Without shared memory the workgroup is one subgroup
+/// (lavapipe's 8 lanes, a warp); with it (KernelTarget::
+/// stagesTilesInSharedMemory) a grid of lanes x rowLanes invocations shares
+/// the A and B tiles of `unroll` k steps that it staged in shared memory.
 struct Tile {
   int64_t lanes;  // workgroup size (x)
   int64_t groups; // vec4 column groups per lane
   int64_t rows;   // rows per invocation
-  int64_t unroll; // k steps per loop iteration, a multiple of kVector
+  int64_t unroll; // k steps per loop iteration (staged), a multiple of kVector
+  int64_t rowLanes = 1; // workgroup size (y)
+  bool shared = false;  // tiles staged through shared memory
   int64_t columns() const { return lanes * kVector * groups; }
+  int64_t workgroupRows() const { return rows * rowLanes; }
+  int64_t invocations() const { return lanes * rowLanes; }
 };
 
 /// The most workgroups a launch dimension takes.
@@ -65,6 +72,15 @@ struct MatmulShape {
     int64_t kernelH, kernelW, inW, outH, outW;
   };
   std::optional<Upsampling> upsampling;
+  /// A convolution as an implicit GEMM (tiles staged in shared memory
+  /// only): the weights [M, C, KH, KW] are A ([M, C * KH * KW]), and B's
+  /// element (k, n) is the input element under tap k = (c, kh, kw) of
+  /// output pixel n = (oh, ow), zero in the padding.
+  struct Im2col {
+    int64_t channels, inH, inW, kernelH, kernelW, strideH, strideW, padTop,
+        padLeft, dilationH, dilationW, outW;
+  };
+  std::optional<Im2col> im2col;
   /// B is a constant whose rows (n wide, n % 4 != 0) the runtime pads to
   /// whole vec4s (ConstantLayout::RowsPaddedToVec4), so it is read as vec4s.
   bool paddedB = false;

@@ -90,6 +90,22 @@ private:
   }
 
   void computeOffsets();
+  // Tiles staged in shared memory (Tile::shared).
+  void computeSharedOffsets();
+  void createSharedTiles();
+  SmallVector<Value> loadStage(Value k);
+  Value loadAUnit(Value row, Value k);
+  Value loadBUnit(Value k, Value column);
+  Value im2colElement(Value k, Value column);
+  void storeStage(ValueRange units);
+  SmallVector<Value> accumulateStage(ValueRange accumulators);
+  SmallVector<Value> emitStagedLoop(ValueRange accumulators);
+  Value select(Value condition, Value value, Value otherwise) {
+    return arith::SelectOp::create(builder, loc, condition, value, otherwise);
+  }
+  Value zeroOf(Type type) {
+    return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
+  }
   Value subsampledColumn(Value column);
   /// Elements between consecutive rows (k) of B, read element by element.
   int64_t bRowStride() const {
@@ -134,6 +150,13 @@ private:
   /// B element (k = 0) per column group (vec4 index when vectorB) or per
   /// column (kVector per group) otherwise.
   SmallVector<Value> bOffsets;
+
+  // With shared tiles: the invocation's place in the workgroup, the
+  // workgroup's first row and column, the operands' batch offsets and the
+  // A and B tiles (vec4 arrays: A's rows of `unroll` k steps, B's rows of
+  // the tile's columns).
+  Value threadX, threadY, firstTileRow, firstTileColumn, aBase, bBase;
+  Value sharedA, sharedB;
 };
 
 MemRefType bufferType(Type element, int64_t elements) {
@@ -158,8 +181,12 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   arguments.push_back(vectorOut || pairedTaps
                           ? bufferType(accumulatorType(), outElements / kVector)
                           : bufferType(f32, outElements));
-  return createKernelFunction(builder, kernels, subgraph, arguments, loc,
-                              int32_t(tile.lanes));
+  gpu::GPUFuncOp kernel = createKernelFunction(builder, kernels, subgraph,
+                                               arguments, loc,
+                                               int32_t(tile.lanes));
+  kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
+      {int32_t(tile.lanes), int32_t(tile.rowLanes), 1}));
+  return kernel;
 }
 
 void MatmulKernelBuilder::computeOffsets() {
@@ -195,6 +222,251 @@ void MatmulKernelBuilder::computeOffsets() {
                                    : mul(column, shape.transB ? shape.k : 1)));
     }
   }
+}
+
+/// With shared tiles, invocation (x, y) of a workgroup owns the vec4
+/// column groups 4x + 4 lanes j, as without, and the runs of four rows
+/// 4y + 4 rowLanes i: the lanes of a warp then read consecutive vec4s of
+/// the B tile and one or two rows of the A tile (broadcasts), and store
+/// consecutive vec4s.
+void MatmulKernelBuilder::computeSharedOffsets() {
+  threadX = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  threadY = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::y);
+  bool columnsFirst = launchesColumnsFirst(shape);
+  Value columnTile = gpu::BlockIdOp::create(
+      builder, loc, columnsFirst ? gpu::Dimension::x : gpu::Dimension::y);
+  Value rowTile = gpu::BlockIdOp::create(
+      builder, loc, columnsFirst ? gpu::Dimension::y : gpu::Dimension::x);
+  batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
+  aBase = mul(batchIndex, shape.aBatchStride);
+  bBase = mul(batchIndex, shape.bBatchStride);
+  firstTileRow = mul(rowTile, tile.workgroupRows());
+  firstTileColumn = mul(columnTile, tile.columns());
+  Value firstRow = add(firstTileRow, mul(threadY, kVector));
+  for (int64_t i = 0; i < tile.rows; ++i)
+    rows.push_back(add(
+        firstRow, index(i / kVector * tile.rowLanes * kVector + i % kVector)));
+  Value firstColumn = add(firstTileColumn, mul(threadX, kVector));
+  for (int64_t j = 0; j < tile.groups; ++j)
+    columns.push_back(add(firstColumn, index(j * tile.lanes * kVector)));
+}
+
+/// The workgroup's A tile (rows x unroll) and B tile (unroll x columns),
+/// as vec4 arrays in workgroup memory.
+void MatmulKernelBuilder::createSharedTiles() {
+  auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto tileType = [&](int64_t elements) {
+    return MemRefType::get({elements / kVector}, accumulatorType(),
+                           MemRefLayoutAttrInterface{}, workgroup);
+  };
+  sharedA =
+      function.addWorkgroupAttribution(tileType(tile.workgroupRows() *
+                                                tile.unroll),
+                                       loc);
+  sharedB = function.addWorkgroupAttribution(
+      tileType(tile.unroll * tile.columns()), loc);
+}
+
+/// The vec4s this invocation stages of the A and B tiles for the k steps
+/// from `k`: unit u of a tile is its vec4 u, so consecutive invocations
+/// load consecutive vec4s along k of A (its rows are contiguous along k)
+/// and along a row of B.
+SmallVector<Value> MatmulKernelBuilder::loadStage(Value k) {
+  Value invocation = add(mul(threadY, tile.lanes), threadX);
+  int64_t invocations = tile.invocations();
+  int64_t quadsPerRowOfA = tile.unroll / kVector;
+  int64_t quadsPerRowOfB = tile.columns() / kVector;
+  SmallVector<Value> units;
+  for (int64_t e = 0; e < tile.workgroupRows() * quadsPerRowOfA;
+       e += invocations) {
+    Value unit = add(invocation, index(e));
+    Value row = arith::DivUIOp::create(builder, loc, unit,
+                                       index(quadsPerRowOfA));
+    Value quad = arith::RemUIOp::create(builder, loc, unit,
+                                        index(quadsPerRowOfA));
+    units.push_back(
+        loadAUnit(add(firstTileRow, row), add(k, mul(quad, kVector))));
+  }
+  for (int64_t e = 0; e < tile.unroll * quadsPerRowOfB; e += invocations) {
+    Value unit = add(invocation, index(e));
+    Value step = arith::DivUIOp::create(builder, loc, unit,
+                                        index(quadsPerRowOfB));
+    Value quad = arith::RemUIOp::create(builder, loc, unit,
+                                        index(quadsPerRowOfB));
+    units.push_back(
+        loadBUnit(add(k, step), add(firstTileColumn, mul(quad, kVector))));
+  }
+  return units;
+}
+
+/// A's row `row` at the four k steps from `k`, zero from k's end on (the
+/// last stage's tail); rows past m read the last row, never stored.
+Value MatmulKernelBuilder::loadAUnit(Value row, Value k) {
+  row = clamp(row, shape.m - 1);
+  Value a = buffer(shape.a);
+  if (vectorA) {
+    // k % 4 == 0: four steps are wholly inside or outside.
+    Value element = add(aBase, add(mul(row, shape.k),
+                                   clamp(k, shape.k - kVector)));
+    Value quad = memref::LoadOp::create(
+        builder, loc, a,
+        Value(arith::DivUIOp::create(builder, loc, element, index(kVector))));
+    return select(below(k, shape.k), quad, zeroOf(accumulatorType()));
+  }
+  SmallVector<Value> elements;
+  for (int64_t c = 0; c < kVector; ++c) {
+    Value step = add(k, index(c));
+    Value element =
+        add(aBase, add(mul(row, shape.transA ? 1 : shape.k),
+                       mul(clamp(step, shape.k - 1),
+                           shape.transA ? shape.m : 1)));
+    elements.push_back(select(below(step, shape.k),
+                              memref::LoadOp::create(builder, loc, a, element),
+                              zeroOf(builder.getF32Type())));
+  }
+  return vector::FromElementsOp::create(builder, loc, accumulatorType(),
+                                        elements);
+}
+
+/// B's row `k` at the four columns from `column`, zero from k's end on;
+/// columns past n read the last one, never stored.
+Value MatmulKernelBuilder::loadBUnit(Value k, Value column) {
+  Value inside = below(k, shape.k);
+  k = clamp(k, shape.k - 1);
+  Value b = buffer(shape.b);
+  if (vectorB) {
+    Value first = clamp(column, shape.bColumns() - kVector);
+    Value element = add(bBase, add(mul(k, shape.bColumns()), first));
+    Value quad = memref::LoadOp::create(
+        builder, loc, b,
+        Value(arith::DivUIOp::create(builder, loc, element, index(kVector))));
+    return select(inside, quad, zeroOf(accumulatorType()));
+  }
+  SmallVector<Value> elements;
+  for (int64_t c = 0; c < kVector; ++c) {
+    Value at = clamp(add(column, index(c)), shape.n - 1);
+    Value element;
+    if (shape.im2col) {
+      element = im2colElement(k, at);
+    } else {
+      Value offset = shape.subsampling ? subsampledColumn(at)
+                                       : mul(at, shape.transB ? shape.k : 1);
+      element = memref::LoadOp::create(
+          builder, loc, b, add(bBase, add(offset, mul(k, bRowStride()))));
+    }
+    elements.push_back(select(inside, element, zeroOf(builder.getF32Type())));
+  }
+  return vector::FromElementsOp::create(builder, loc, accumulatorType(),
+                                        elements);
+}
+
+/// An implicit GEMM's B element (k, column): the input element under tap
+/// k = (c, kh, kw) of output pixel column = (oh, ow), zero in the padding.
+/// Row and column are unsigned, so one comparison rejects both sides.
+Value MatmulKernelBuilder::im2colElement(Value k, Value column) {
+  const MatmulShape::Im2col &conv = *shape.im2col;
+  auto div = [&](Value x, int64_t y) -> Value {
+    return arith::DivUIOp::create(builder, loc, x, index(y));
+  };
+  auto rem = [&](Value x, int64_t y) -> Value {
+    return arith::RemUIOp::create(builder, loc, x, index(y));
+  };
+  int64_t taps = conv.kernelH * conv.kernelW;
+  Value channel = div(k, taps);
+  Value tap = rem(k, taps);
+  Value inRow = add(add(mul(div(column, conv.outW), conv.strideH),
+                        mul(div(tap, conv.kernelW), conv.dilationH)),
+                    index(-conv.padTop));
+  Value inColumn = add(add(mul(rem(column, conv.outW), conv.strideW),
+                           mul(rem(tap, conv.kernelW), conv.dilationW)),
+                       index(-conv.padLeft));
+  Value inside = arith::AndIOp::create(builder, loc, below(inRow, conv.inH),
+                                       below(inColumn, conv.inW));
+  Value pixel = select(inside, add(mul(inRow, conv.inW), inColumn), index(0));
+  Value element =
+      add(bBase, add(mul(channel, conv.inH * conv.inW), pixel));
+  return select(inside,
+                memref::LoadOp::create(builder, loc, buffer(shape.b), element),
+                zeroOf(builder.getF32Type()));
+}
+
+/// Stores the staged vec4s at their units in the shared tiles.
+void MatmulKernelBuilder::storeStage(ValueRange units) {
+  Value invocation = add(mul(threadY, tile.lanes), threadX);
+  int64_t invocations = tile.invocations();
+  int64_t aUnits = tile.workgroupRows() * tile.unroll / kVector;
+  for (auto [e, unit] : llvm::enumerate(units)) {
+    bool ofA = int64_t(e) * invocations < aUnits;
+    int64_t first = ofA ? e * invocations : e * invocations - aUnits;
+    memref::StoreOp::create(builder, loc, unit, ofA ? sharedA : sharedB,
+                            add(invocation, index(first)));
+  }
+}
+
+/// The register tile's updates for one stage: per four k steps one vec4 of
+/// the A tile per row (its four steps) and, per step, one vec4 of the B
+/// tile per column group.
+SmallVector<Value>
+MatmulKernelBuilder::accumulateStage(ValueRange accumulators) {
+  int64_t quadsPerRowOfA = tile.unroll / kVector;
+  int64_t quadsPerRowOfB = tile.columns() / kVector;
+  Value firstRowOfA = mul(threadY, kVector * quadsPerRowOfA);
+  SmallVector<Value> result(accumulators);
+  for (int64_t quad = 0; quad < quadsPerRowOfA; ++quad) {
+    SmallVector<Value> a;
+    for (int64_t i = 0; i < tile.rows; ++i) {
+      int64_t row = i / kVector * tile.rowLanes * kVector + i % kVector;
+      a.push_back(memref::LoadOp::create(
+          builder, loc, sharedA,
+          add(firstRowOfA, index(row * quadsPerRowOfA + quad))));
+    }
+    for (int64_t c = 0; c < kVector; ++c) {
+      int64_t step = quad * kVector + c;
+      SmallVector<Value> b;
+      for (int64_t j = 0; j < tile.groups; ++j)
+        b.push_back(memref::LoadOp::create(
+            builder, loc, sharedB,
+            add(threadX, index(step * quadsPerRowOfB + j * tile.lanes))));
+      for (int64_t i = 0; i < tile.rows; ++i) {
+        Value broadcast = vector::BroadcastOp::create(
+            builder, loc, accumulatorType(),
+            vector::ExtractOp::create(builder, loc, a[i],
+                                      ArrayRef<int64_t>{c}));
+        for (int64_t j = 0; j < tile.groups; ++j) {
+          Value &accumulator = result[i * tile.groups + j];
+          accumulator = math::FmaOp::create(builder, loc, broadcast, b[j],
+                                            accumulator);
+        }
+      }
+    }
+  }
+  return result;
+}
+
+/// The k loop over stages of `unroll` steps: the next stage's vec4s are
+/// loaded from memory while this stage's are multiplied (they wait in
+/// registers, carried by the loop), between the barriers that keep the
+/// shared tiles whole.
+SmallVector<Value>
+MatmulKernelBuilder::emitStagedLoop(ValueRange accumulators) {
+  SmallVector<Value> carried(accumulators);
+  llvm::append_range(carried, loadStage(index(0)));
+  int64_t stages = (shape.k + tile.unroll - 1) / tile.unroll;
+  size_t count = accumulators.size();
+  auto loop = scf::ForOp::create(
+      builder, loc, index(0), index(stages * tile.unroll), index(tile.unroll),
+      carried, [&](OpBuilder &, Location, Value k, ValueRange values) {
+        storeStage(values.drop_front(count));
+        gpu::BarrierOp::create(builder, loc);
+        SmallVector<Value> next = loadStage(add(k, index(tile.unroll)));
+        SmallVector<Value> updated =
+            accumulateStage(values.take_front(count));
+        gpu::BarrierOp::create(builder, loc);
+        llvm::append_range(updated, next);
+        scf::YieldOp::create(builder, loc, updated);
+      });
+  return SmallVector<Value>(loop.getResults().take_front(count));
 }
 
 /// A strided pointwise convolution's B column `column`: its input element
@@ -525,23 +797,32 @@ KernelModule MatmulKernelBuilder::build() {
   auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
   function = createFunction(kernels);
   builder.setInsertionPointToStart(&function.getBody().front());
-  computeOffsets();
+  if (tile.shared) {
+    createSharedTiles();
+    computeSharedOffsets();
+  } else {
+    computeOffsets();
+  }
 
   Value zero = arith::ConstantOp::create(
       builder, loc,
       DenseElementsAttr::get(accumulatorType(), builder.getF32FloatAttr(0)));
   SmallVector<Value> accumulators(tile.rows * tile.groups, zero);
-  int64_t unrolled = shape.k - shape.k % tile.unroll;
-  accumulators = emitLoop(0, unrolled, tile.unroll, accumulators);
-  // The rest of k: whole vec4s of A when A is read as vec4s.
-  accumulators =
-      emitLoop(unrolled, shape.k, vectorA ? kVector : 1, accumulators);
+  if (tile.shared) {
+    accumulators = emitStagedLoop(accumulators);
+  } else {
+    int64_t unrolled = shape.k - shape.k % tile.unroll;
+    accumulators = emitLoop(0, unrolled, tile.unroll, accumulators);
+    // The rest of k: whole vec4s of A when A is read as vec4s.
+    accumulators =
+        emitLoop(unrolled, shape.k, vectorA ? kVector : 1, accumulators);
+  }
   storeTile(accumulators);
   gpu::ReturnOp::create(builder, loc);
 
   KernelLaunch launch;
   launch.name = subgraph.getSymName().str();
-  launch.workgroupSize = {uint32_t(tile.lanes), 1, 1};
+  launch.workgroupSize = {uint32_t(tile.lanes), uint32_t(tile.rowLanes), 1};
   launch.workgroupCount = workgroupCount(shape);
   result.launches.push_back(std::move(launch));
   return result;

@@ -51,7 +51,9 @@ void useGlobalAddressSpace(ModuleOp module) {
                                            gpu::AddressSpace::Global);
   module.walk([&](gpu::GPUFuncOp function) {
     SmallVector<Type> inputs;
-    for (BlockArgument argument : function.getArguments()) {
+    // The parameters only: workgroup attributions follow them in the body.
+    for (BlockArgument argument : function.getArguments().take_front(
+             function.getFunctionType().getNumInputs())) {
       auto memref = dyn_cast<MemRefType>(argument.getType());
       if (memref && !memref.getMemorySpace()) {
         memref = MemRefType::get(memref.getShape(), memref.getElementType(),

@@ -4,6 +4,7 @@
 #include "opencgc/Codegen/MathIntrinsicCalls.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -15,8 +16,29 @@ const char *const nvvmDataLayout =
     "f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64";
 const char *const nvvmTriple = "nvptx64-nvidia-cuda";
 
+namespace {
+/// LLVM 22 writes a workgroup barrier as llvm.nvvm.barrier.cta.sync.aligned
+/// .all(0), which NVVM IR does not know (libNVVM rejects it); NVVM IR's
+/// barrier is llvm.nvvm.barrier0 (section 15, "Barrier and Memory Fence"),
+/// and LLVM 22's reader upgrades it back.
+void useNvvmBarriers(Module &module) {
+  Function *modern = module.getFunction("llvm.nvvm.barrier.cta.sync.aligned.all");
+  if (!modern)
+    return;
+  FunctionCallee barrier0 = module.getOrInsertFunction(
+      "llvm.nvvm.barrier0", Type::getVoidTy(module.getContext()));
+  for (User *user : llvm::make_early_inc_range(modern->users())) {
+    auto *call = cast<CallInst>(user);
+    CallInst::Create(barrier0, {}, "", call->getIterator());
+    call->eraseFromParent();
+  }
+  modern->eraseFromParent();
+}
+} // namespace
+
 void legalizeIntrinsicsForNvvm(Module &module) {
   expandMathIntrinsics(module, kLibdevicePrefix);
+  useNvvmBarriers(module);
 }
 
 void finalizeNvvmModule(Module &module, const KernelLaunch &launch) {

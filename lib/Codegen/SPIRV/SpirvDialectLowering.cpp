@@ -180,6 +180,10 @@ lowerToSpirvDialect(const KernelModule &kernels, const SpirvOptions &options) {
     return success();
   });
 
+  // Refused here rather than half converted.
+  if (llvm::Error error = checkNoWorkgroupMemory(kernels, "SPIR-V"))
+    return std::move(error);
+
   spirv::TargetEnvAttr targetEnv = getVulkanTargetEnv(context);
   SmallVector<gpu::GPUModuleOp> gpuModules(
       module->getBody()->getOps<gpu::GPUModuleOp>());

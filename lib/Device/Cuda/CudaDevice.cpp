@@ -47,10 +47,11 @@ class CudaDevice final : public CudaTarget {
 public:
   CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
              std::unique_ptr<PtxCompiler> ptx,
-             std::shared_ptr<CaptureWriter> capture)
+             std::shared_ptr<CaptureWriter> capture,
+             const codegen::KernelTarget &kernelTarget)
       : CudaTarget(context), cuda(cuda),
         memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)),
-        capture(std::move(capture)) {
+        capture(std::move(capture)), kernelTarget(kernelTarget) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadNvvmCodegenDialects(context);
   }
@@ -79,7 +80,8 @@ public:
 protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
   compileProgram(llvm::ArrayRef<uint8_t> container) override {
-    auto partition = compileCudaPartition(context, cuda, *ptx, container);
+    auto partition =
+        compileCudaPartition(context, cuda, *ptx, kernelTarget, container);
     if (!partition)
       return partition.takeError();
     return std::shared_ptr<CompiledPartition>(std::move(*partition));
@@ -90,6 +92,7 @@ private:
   std::shared_ptr<CudaAddressSpace> memory;
   std::unique_ptr<PtxCompiler> ptx;
   std::shared_ptr<CaptureWriter> capture;
+  const codegen::KernelTarget &kernelTarget;
 };
 
 /// Declares and accepts what the cuda device does; refuses to run.
@@ -146,8 +149,12 @@ createCudaDevice(MLIRContext &context, const CudaDeviceOptions &options) {
       return writer.takeError();
     capture = std::move(*writer);
   }
+  const codegen::KernelTarget &kernelTarget =
+      options.kernelTarget
+          ? *options.kernelTarget
+          : codegen::getNvidiaKernelTarget((*gpu)->getComputeCapability());
   return std::make_unique<CudaDevice>(context, std::move(*gpu), std::move(*ptx),
-                                      std::move(capture));
+                                      std::move(capture), kernelTarget);
 }
 
 } // namespace opencgc::device

@@ -41,7 +41,7 @@ public:
 
   llvm::Error compile(cgc::PartitionOp partition,
                       const std::shared_ptr<cuda::CudaContext> &cuda,
-                      PtxCompiler &ptx);
+                      PtxCompiler &ptx, const codegen::KernelTarget &target);
   llvm::StringRef getName() const override { return name; }
   llvm::ArrayRef<BindPoint> getBindPoints() const override {
     return bindPoints;
@@ -125,15 +125,12 @@ GeneratedPartition::load(const std::shared_ptr<cuda::CudaContext> &cuda) {
   return llvm::Error::success();
 }
 
-llvm::Error
-GeneratedPartition::compile(cgc::PartitionOp partition,
-                            const std::shared_ptr<cuda::CudaContext> &cuda,
-                            PtxCompiler &ptx) {
+llvm::Error GeneratedPartition::compile(
+    cgc::PartitionOp partition, const std::shared_ptr<cuda::CudaContext> &cuda,
+    PtxCompiler &ptx, const codegen::KernelTarget &target) {
   auto invokes = collectPartitionInvokes(partition, "CUDA");
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
-  const codegen::KernelTarget &target =
-      codegen::getNvidiaKernelTarget(cuda->getComputeCapability());
   codegen::KernelOptions options;
   options.target = &target;
   auto steps =
@@ -171,6 +168,7 @@ void GeneratedPartition::record(llvm::ArrayRef<cuda::CUdeviceptr> bound,
 llvm::Expected<std::shared_ptr<CudaPartition>>
 compileCudaPartition(MLIRContext &context,
                      std::shared_ptr<cuda::CudaContext> cuda, PtxCompiler &ptx,
+                     const codegen::KernelTarget &kernelTarget,
                      llvm::ArrayRef<uint8_t> partitionContainer) {
   auto read = readPartitionContainer(partitionContainer, context);
   if (!read)
@@ -178,7 +176,7 @@ compileCudaPartition(MLIRContext &context,
   cgc::PartitionOp partition = read->partition;
   auto compiled =
       std::make_shared<GeneratedPartition>(std::move(read->module), partition);
-  if (llvm::Error error = compiled->compile(partition, cuda, ptx))
+  if (llvm::Error error = compiled->compile(partition, cuda, ptx, kernelTarget))
     return std::move(error);
   return compiled;
 }

@@ -4,6 +4,7 @@
 
 #include "CudaContext.h"
 
+#include "opencgc/Codegen/KernelTarget.h"
 #include "opencgc/Device/Device.h"
 
 #include <array>
@@ -49,6 +50,7 @@ public:
 llvm::Expected<std::shared_ptr<CudaPartition>>
 compileCudaPartition(mlir::MLIRContext &context,
                      std::shared_ptr<cuda::CudaContext> cuda, PtxCompiler &ptx,
+                     const codegen::KernelTarget &kernelTarget,
                      llvm::ArrayRef<uint8_t> partitionContainer);
 
 } // namespace opencgc::device

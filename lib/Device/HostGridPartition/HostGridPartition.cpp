@@ -117,7 +117,9 @@ llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(
     return read.takeError();
   cgc::PartitionOp partition = read->partition;
   auto compiled = std::make_shared<HostGridPartition>(
-      std::move(read->module), partition, source.compileNote);
+      std::move(read->module), partition,
+      source.compileNote.str() + ", kernels configured for " +
+          source.kernelTarget.name.str());
   if (llvm::Error error = compiled->compile(partition, source, build))
     return std::move(error);
   return compiled;

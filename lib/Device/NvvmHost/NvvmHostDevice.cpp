@@ -165,7 +165,9 @@ createNvvmHostDevice(MLIRContext &context,
   }
   return std::make_unique<NvvmHostDevice>(
       context, std::move(*grid), std::move(capture), std::move(ptx),
-      codegen::getNvidiaKernelTarget(options.capturePtxCapability));
+      options.kernelTarget
+          ? *options.kernelTarget
+          : codegen::getNvidiaKernelTarget(options.capturePtxCapability));
 }
 
 } // namespace opencgc::device

@@ -29,6 +29,7 @@ DeviceResult openCuda(MLIRContext &context, const DeviceOptions &options) {
   CudaDeviceOptions cuda;
   cuda.useCache = options.useCache;
   cuda.captureDirectory = options.captureDirectory;
+  cuda.kernelTarget = options.kernelTarget;
   return createCudaDevice(context, cuda);
 }
 
@@ -40,6 +41,7 @@ DeviceResult makeCudaTarget(MLIRContext &context, const DeviceOptions &) {
 DeviceResult openNvvmHost(MLIRContext &context, const DeviceOptions &options) {
   NvvmHostDeviceOptions nvvmHost;
   nvvmHost.captureDirectory = options.captureDirectory;
+  nvvmHost.kernelTarget = options.kernelTarget;
   return createNvvmHostDevice(context, nvvmHost);
 }
 
@@ -70,11 +72,11 @@ const DeviceEntry kDevices[] = {
      /*fallsBackToReference=*/true},
     {kCudaTargetName, "PTX kernels (NVVM IR through libNVVM) on an NVIDIA GPU",
      "an NVIDIA driver (libcuda.so.1) and libNVVM", "ptx", "",
-     kUsesCache | kUsesCapture, openCuda, makeCudaTarget},
+     kUsesCache | kUsesCapture | kUsesKernelTarget, openCuda, makeCudaTarget},
     {kNvvmHostTargetName,
      "NVVM IR kernels JIT-compiled for the CPU's cores (the host grid)",
-     "nothing; libNVVM for --capture", "ptx", "", kUsesCapture, openNvvmHost,
-     openNvvmHost},
+     "nothing; libNVVM for --capture", "ptx", "",
+     kUsesCapture | kUsesKernelTarget, openNvvmHost, openNvvmHost},
     {kDxilHostTargetName,
      "validated DXIL compute shaders JIT-compiled for the CPU's cores",
      "nothing", "dxil", "d3d12", kUsesCache | kUsesCapture | kUsesShaderModel,

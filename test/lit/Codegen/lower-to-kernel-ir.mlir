@@ -22,16 +22,23 @@
 // CHECK:      gpu.func @matmulRelu(
 // CHECK-SAME:   known_block_size = array<i32: 8, 1, 1>
 
-// On an NVIDIA target a matmul workgroup is one warp (docs/kernel-ir.md,
-// "Kernel targets"); an elementwise kernel is the same everywhere.
+// On an NVIDIA target a matmul workgroup is a grid of invocations that
+// stages its tiles in two workgroup arrays, with a barrier on either side
+// of each stage's products (docs/kernel-ir.md, "Kernel targets"); an
+// elementwise kernel is the same everywhere.
 // RUN: opencgc-opt --pass-pipeline='builtin.module(cgc-lower-to-kernel-ir{kernel-target=nvidia-sm90})' %s | FileCheck %s --check-prefix=SM90
 // SM90:      module @add attributes {cgc.kernel_config = "elementwise: no target-dependent choices", cgc.kernel_target = "nvidia-sm90"
 // SM90-SAME:   workgroup_size = array<i32: 64, 1, 1>
-// SM90:      module @matmulRelu attributes {cgc.kernel_config = "matmul 5x12x8: 32 lanes,
+// SM90:      module @matmulRelu attributes {cgc.kernel_config = "matmul 5x12x8: 32x32 tiles in shared memory, 8x8 invocations of 4 rows x 4 columns,
 // SM90-SAME:   cgc.kernel_target = "nvidia-sm90"
-// SM90-SAME:   workgroup_size = array<i32: 32, 1, 1>
+// SM90-SAME:   workgroup_size = array<i32: 8, 8, 1>
 // SM90:      gpu.func @matmulRelu(
-// SM90-SAME:   known_block_size = array<i32: 32, 1, 1>
+// SM90-SAME:   workgroup(%{{.*}} : memref<64xvector<4xf32>, #gpu.address_space<workgroup>>, %{{.*}} : memref<64xvector<4xf32>, #gpu.address_space<workgroup>>)
+// SM90-SAME:   known_block_size = array<i32: 8, 8, 1>
+// SM90:      scf.for
+// SM90:        gpu.barrier
+// SM90:        gpu.barrier
+// SM90:        scf.yield
 
 // RUN: not opencgc-opt --pass-pipeline='builtin.module(cgc-lower-to-kernel-ir{kernel-target=bogus})' %s 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: error: unknown kernel target 'bogus' (known: lavapipe,

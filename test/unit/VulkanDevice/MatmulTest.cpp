@@ -58,6 +58,19 @@ TEST_P(MatmulKernelTest, MatmulBiasReluMatchesTheReference) {
     expectMatchesReference(matmulBiasRelu(m, k, n));
 }
 
+// Products large enough for the tiles an NVIDIA target stages in shared
+// memory (nvvm-host configures for nvidia-sm90): 128 x 128 with scalar A
+// and B and a partial last stage (k = 37), 128 x 128 with vec4 A and B and
+// a last stage of four steps (k = 68), and 64 x 64 with vec4 operands and
+// 4 of 16 steps in the last stage; rows and columns past the edges. The
+// other devices run their own tiles on the same shapes.
+TEST_P(MatmulKernelTest, SharedMemoryTilesMatchTheReference) {
+  for (auto [m, k, n] : {std::array<int64_t, 3>{1030, 37, 1030},
+                         {1100, 68, 1028},
+                         {520, 36, 516}})
+    expectMatchesReference(matmulBiasRelu(m, k, n));
+}
+
 TEST_P(MatmulKernelTest, TransposedGemmWithCMatchesTheReference) {
   for (bool transA : {false, true})
     for (bool transB : {false, true}) {
