@@ -77,15 +77,20 @@ protected:
         {f32({1, 64, 56, 56}), f32({64, 64, 3, 3})},
         " {start_padding = [1, 1], end_padding = [1, 1]}",
         f32({1, 64, 56, 56})}},
+      // MobileNetV2's 3x3 depthwise convolution on 96 channels at 56x56.
+      {"depthwise",
+       {"depthwise",
+        "convolution",
+        {f32({1, 96, 56, 56}), f32({96, 1, 3, 3})},
+        " {group = 96 : i64, start_padding = [1, 1], end_padding = [1, 1]}",
+        f32({1, 96, 56, 56})}},
   };
 };
 
 // lavapipe keeps its measured tile: 8 lanes (its AVX2 subgroup), 16 x 16
-// accumulators each. An H200 gets a warp of lanes and at most 128
-// accumulators (16 x 16 would spill its 255 registers a thread); 1024^2
-// makes its 528 one-warp workgroups only with the small tile (256 x 8 =
-// 2048 workgroups; the wide tile, fitted to 8 x 16, and the medium one,
-// 16 x 8, make 256 each).
+// accumulators each. An H200 stages tiles in shared memory: 1024^2 fills
+// its 528 one-warp workgroups' worth of invocations with 64 x 64 tiles
+// (256 workgroups of 256) but not with 128 x 128 ones (64).
 TEST_F(KernelTargetTest, MatmulTilesFitTheTarget) {
   auto [lavapipeConfig, lavapipeLaunch] = configure("sgemm", lavapipe);
   EXPECT_EQ(lavapipeConfig,
@@ -95,14 +100,15 @@ TEST_F(KernelTargetTest, MatmulTilesFitTheTarget) {
   EXPECT_EQ(lavapipeLaunch.workgroupSize, (std::array<uint32_t, 3>{8, 1, 1}));
   auto [h200Config, h200Launch] = configure("sgemm", h200);
   EXPECT_EQ(h200Config,
-            "matmul 1024x1024x1024: 32 lanes, 4 rows x 4 columns per lane, "
-            "k unrolled 4, 256x8x1 workgroups; A read as vec4s, B read as "
-            "vec4s");
-  EXPECT_EQ(h200Launch.workgroupSize, (std::array<uint32_t, 3>{32, 1, 1}));
+            "matmul 1024x1024x1024: 64x64 tiles in shared memory, 16x16 "
+            "invocations of 4 rows x 4 columns, 16 k steps a stage, 16x16x1 "
+            "workgroups; A read as vec4s, B read as vec4s");
+  EXPECT_EQ(h200Launch.workgroupSize, (std::array<uint32_t, 3>{16, 16, 1}));
 }
 
-// lavapipe's multi-row tile (8 channels x 4 rows x 8 columns, 256
-// accumulators) would spill on an NVIDIA GPU, which keeps 16 x 1 x 8.
+// A convolution of one group is lavapipe's direct convolution and an
+// H200's implicit GEMM; a depthwise one stays direct on both, with the
+// same 2 x 12 tile (24 accumulators, within the GPU's 128).
 TEST_F(KernelTargetTest, ConvolutionTilesFitTheTarget) {
   EXPECT_EQ(configure("conv3x3", lavapipe).first,
             "convolution 3x3 fast path (window unrolled): 8 channels x 4 rows "
@@ -110,10 +116,14 @@ TEST_F(KernelTargetTest, ConvolutionTilesFitTheTarget) {
             "rows read as vec4s, weights read as vec4s, output stored as "
             "vec4s");
   EXPECT_EQ(configure("conv3x3", h200).first,
-            "convolution 3x3 fast path (window unrolled): 16 channels x 1 "
-            "rows x 8 columns per invocation, 4 input channel(s) a step; "
-            "input rows read as vec4s, weights read as vec4s, output stored "
-            "as vec4s");
+            "implicit GEMM 64x3136x576: 32x32 tiles in shared memory, 8x8 "
+            "invocations of 4 rows x 4 columns, 8 k steps a stage, 2x98x1 "
+            "workgroups; A read as vec4s");
+  for (const KernelTarget *target : {&lavapipe, &h200})
+    EXPECT_EQ(configure("depthwise", *target).first,
+              "convolution 3x3 fast path (window unrolled): 1 channels x 2 "
+              "rows x 12 columns per invocation, 1 input channel(s) a step; "
+              "input rows read as vec4s, output stored as vec4s");
 }
 
 } // namespace
