@@ -21,6 +21,7 @@ PACKAGES=(
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
   graphviz spirv-tools valgrind
   mesa-vulkan-drivers libvulkan-dev chromium-common libopenblas-dev
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-onnx
 )
 
 log() { printf '\n==> %s\n' "$*"; }
@@ -46,7 +47,8 @@ build() {
   log "configuring in $BUILD_DIR"
   cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
     -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DPython3_EXECUTABLE=/usr/bin/python3
   log "building"
   local start=$SECONDS
   cmake --build "$BUILD_DIR"
@@ -91,6 +93,9 @@ run_example() {
   "$opencgc" run "$model/model.onnx" --input x="$model/test_data_set_0/input_0.pb" \
     --input y="$model/test_data_set_0/input_1.pb"
   "$opencgc" bench "$model/model.onnx" --iterations 20
+  log "the same model from Python (opencgc.InferenceSession, docs/api.md)"
+  PYTHONPATH="$BUILD_DIR/python" python3 "$ROOT/examples/python-session.py" \
+    "$model/model.onnx"
 }
 
 run_tests() {
