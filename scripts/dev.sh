@@ -24,6 +24,10 @@ PACKAGES=(
   python3-dev pybind11-dev python3-numpy python3-pytest python3-onnx
 )
 
+# Debian's python3, which the Python module is built for and whose packages
+# (numpy, pytest, onnx) the tests use, whatever else is first on PATH.
+PYTHON=/usr/bin/python3
+
 log() { printf '\n==> %s\n' "$*"; }
 
 install_packages() {
@@ -48,7 +52,7 @@ build() {
   cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DPython3_EXECUTABLE=/usr/bin/python3
+    -DPython3_EXECUTABLE="$PYTHON"
   log "building"
   local start=$SECONDS
   cmake --build "$BUILD_DIR"
@@ -94,7 +98,7 @@ run_example() {
     --input y="$model/test_data_set_0/input_1.pb"
   "$opencgc" bench "$model/model.onnx" --iterations 20
   log "the same model from Python (opencgc.InferenceSession, docs/api.md)"
-  PYTHONPATH="$BUILD_DIR/python" python3 "$ROOT/examples/python-session.py" \
+  PYTHONPATH="$BUILD_DIR/python" "$PYTHON" "$ROOT/examples/python-session.py" \
     "$model/model.onnx"
 }
 
