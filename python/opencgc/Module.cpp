@@ -186,4 +186,33 @@ PYBIND11_MODULE(_opencgc, module) {
 
   module.def("devices", &getDevices,
              "The devices InferenceSession's device= takes");
+  using Shapes = std::map<std::string, std::vector<int64_t>>;
+  module.def(
+      "compile",
+      [](const std::string &model, const std::string &outDir,
+         const std::string &target, const Shapes &shapes,
+         const std::string &weights) {
+        translated([&] {
+          py::gil_scoped_release release;
+          compileModel(model, outDir, target, shapes, weights);
+        });
+        return outDir;
+      },
+      py::arg("model"), py::arg("out_dir"), py::arg("target") = "",
+      py::arg("input_shapes") = Shapes{}, py::arg("weights") = "",
+      "Compiles a model into out_dir as `opencgc compile -o` does; "
+      "InferenceSession(out_dir) loads it");
+  module.def(
+      "import_onnx",
+      [](const std::string &model, const std::string &output,
+         const Shapes &shapes) {
+        translated([&] {
+          py::gil_scoped_release release;
+          importOnnx(model, output, shapes);
+        });
+        return output;
+      },
+      py::arg("model"), py::arg("output"), py::arg("input_shapes") = Shapes{},
+      "Imports an ONNX model into CGC Input IR (.mlir, .mlirbc, .cgc) with "
+      "its weights beside it (.cgcw), as `opencgc import` does");
 }

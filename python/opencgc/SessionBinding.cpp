@@ -1,6 +1,7 @@
 //===- SessionBinding.cpp - opencgc::Session in standard types ------------===//
 #include "SessionBinding.h"
 
+#include "opencgc/Session/Offline.h"
 #include "opencgc/Session/Session.h"
 
 #include <cstring>
@@ -8,6 +9,11 @@
 
 namespace opencgc::python {
 namespace {
+
+void check(llvm::Error error) {
+  if (error)
+    throw std::runtime_error(llvm::toString(std::move(error)));
+}
 
 template <typename T> T unwrap(llvm::Expected<T> value) {
   if (!value)
@@ -121,5 +127,21 @@ BoundSession::run(const std::vector<std::string> &outputNames,
 }
 
 std::vector<std::string> getDevices() { return getSessionDevices(); }
+
+void compileModel(const std::string &path, const std::string &outputDirectory,
+                  const std::string &target,
+                  const std::map<std::string, std::vector<int64_t>> &shapes,
+                  const std::string &weights) {
+  CompileModelOptions options;
+  options.target = target;
+  options.inputShapes = shapes;
+  options.weightsPath = weights;
+  check(opencgc::compileModel(path, outputDirectory, options));
+}
+
+void importOnnx(const std::string &path, const std::string &output,
+                const std::map<std::string, std::vector<int64_t>> &shapes) {
+  check(opencgc::importOnnx(path, output, shapes));
+}
 
 } // namespace opencgc::python

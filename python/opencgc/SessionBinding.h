@@ -71,6 +71,14 @@ private:
 
 std::vector<std::string> getDevices();
 
+/// opencgc::compileModel and opencgc::importOnnx (Offline.h).
+void compileModel(const std::string &path, const std::string &outputDirectory,
+                  const std::string &target,
+                  const std::map<std::string, std::vector<int64_t>> &shapes,
+                  const std::string &weights);
+void importOnnx(const std::string &path, const std::string &output,
+                const std::map<std::string, std::vector<int64_t>> &shapes);
+
 } // namespace opencgc::python
 
 #endif // OPENCGC_PYTHON_SESSIONBINDING_H

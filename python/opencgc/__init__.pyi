@@ -40,3 +40,13 @@ class InferenceSession:
     ) -> Tuple[List[numpy.ndarray], float]: ...
 
 def devices() -> List[str]: ...
+def compile(
+    model: str,
+    out_dir: str,
+    target: str = "",
+    input_shapes: Dict[str, Sequence[int]] = {},
+    weights: str = "",
+) -> str: ...
+def import_onnx(
+    model: str, output: str, input_shapes: Dict[str, Sequence[int]] = {}
+) -> str: ...

@@ -203,3 +203,40 @@ def test_error_for_a_wrong_shape_on_a_device(conv_model):
         conv_model[0], device="nvvm-host", input_shapes={"x": [1, 3, 8, 8]})
     expect_error("input 'x' is float32 1x3x4x4 but the program expects float32 1x3x8x8",
                  lambda: session.run(None, {"x": random_input((1, 3, 4, 4))}))
+
+
+# Ahead of time: import and compile, then load what they wrote.
+
+def test_compile_then_load_the_directory(conv_model, tmp_path):
+    path, _, w, b = conv_model
+    out = opencgc.compile(path, str(tmp_path / "compiled"), target="vulkan",
+                          input_shapes={"x": [1, 3, 8, 8]})
+    assert (tmp_path / "compiled" / "output.cgc").exists()
+    assert (tmp_path / "compiled" / "plan.json").exists()
+    session = opencgc.InferenceSession(out, device="vulkan")
+    x = random_input((1, 3, 8, 8))
+    np.testing.assert_allclose(session.run(["r"], {"x": x})[0],
+                               conv_relu_reference(x, w, b), rtol=1e-4, atol=1e-5)
+
+
+def test_import_onnx_then_load_the_input_ir(conv_model, tmp_path):
+    path, _, w, b = conv_model
+    mlir = opencgc.import_onnx(path, str(tmp_path / "conv.mlir"),
+                               input_shapes={"x": [1, 3, 8, 8]})
+    assert (tmp_path / "conv.cgcw").exists()
+    assert "cgc.entry_point" in (tmp_path / "conv.mlir").read_text()
+    session = opencgc.InferenceSession(mlir, device="reference")
+    x = random_input((1, 3, 8, 8))
+    np.testing.assert_allclose(session.run(["r"], {"x": x})[0],
+                               conv_relu_reference(x, w, b), rtol=1e-4, atol=1e-5)
+
+
+def test_error_for_an_unknown_compile_target(conv_model, tmp_path):
+    expect_error("unknown target 'gpu'",
+                 lambda: opencgc.compile(conv_model[0], str(tmp_path / "c"), target="gpu",
+                                         input_shapes={"x": [1, 3, 8, 8]}))
+
+
+def test_error_for_an_import_to_an_unknown_form(conv_model, tmp_path):
+    expect_error("use a .mlir, .mlirbc or .cgc extension",
+                 lambda: opencgc.import_onnx(conv_model[0], str(tmp_path / "conv.txt")))

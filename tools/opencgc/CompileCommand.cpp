@@ -135,25 +135,6 @@ Expected<compiler::CompilePipelineOptions> parseOptions() {
 
 /// Runs the compiler's pipeline on `module` in place. Its diagnostics are
 /// this command's: warnings printed as they come, the first error returned.
-Error runPipeline(mlir::MLIRContext &context, cgc::ModuleOp module,
-                  const compiler::CompilePipelineOptions &options,
-                  compiler::CompileReport &report) {
-  std::string firstError;
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Warning)
-      WithColor::warning(errs(), "opencgc compile") << d.str() << "\n";
-    else if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
-             firstError.empty())
-      firstError = d.str();
-    return mlir::success();
-  });
-  mlir::PassManager pm(&context, cgc::ModuleOp::getOperationName());
-  compiler::buildCompilePipeline(pm, options, &report);
-  if (mlir::succeeded(pm.run(module)))
-    return Error::success();
-  return createStringError(firstError.empty() ? "the compiler failed"
-                                              : firstError);
-}
 
 void printSummary(const compiler::CompileResult &result) {
   const json::Object &plan = *result.plan.getAsObject();
@@ -183,7 +164,11 @@ int runCompile(mlir::MLIRContext &context) {
     return 1;
   }
   compiler::CompileReport report;
-  if (Error failure = runPipeline(context, *model->module, *options, report)) {
+  auto warn = [](StringRef warning) {
+    WithColor::warning(errs(), "opencgc compile") << warning << "\n";
+  };
+  if (Error failure =
+          driver::runCompilePipeline(*model->module, *options, report, warn)) {
     error() << inputPath << ": " << toString(std::move(failure)) << "\n";
     return 1;
   }
