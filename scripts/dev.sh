@@ -100,6 +100,22 @@ run_example() {
   log "the same model from Python (opencgc.InferenceSession, docs/api.md)"
   PYTHONPATH="$BUILD_DIR/python" "$PYTHON" "$ROOT/examples/python-session.py" \
     "$model/model.onnx"
+  link_python_module
+}
+
+# Makes `import opencgc` find build/python without PYTHONPATH: a .pth file
+# in python3's site directory names it (as an editable install does), so
+# the module stays the one the last build made.
+link_python_module() {
+  local site
+  site=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_path('purelib'))")
+  if mkdir -p "$site" 2>/dev/null &&
+     echo "$(realpath "$BUILD_DIR")/python" > "$site/opencgc-build.pth" 2>/dev/null; then
+    log "import opencgc now finds $(realpath "$BUILD_DIR")/python ($site/opencgc-build.pth)"
+  else
+    log "not linking the Python module into $site (not writable): use" \
+        "PYTHONPATH=$(realpath "$BUILD_DIR")/python"
+  fi
 }
 
 run_tests() {

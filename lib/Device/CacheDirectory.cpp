@@ -41,4 +41,10 @@ void writeCacheFile(llvm::StringRef path,
     llvm::sys::fs::remove(temporary);
 }
 
+std::string chooseCacheDirectory(bool useCache, const std::string &given) {
+  if (!useCache)
+    return "";
+  return given.empty() ? getCacheDirectory() : given;
+}
+
 } // namespace opencgc::device

@@ -14,6 +14,10 @@ namespace opencgc::device {
 /// empty when none can be found.
 std::string getCacheDirectory();
 
+/// The cache directory a device uses: none when `useCache` is off, else
+/// `given`, else getCacheDirectory().
+std::string chooseCacheDirectory(bool useCache, const std::string &given);
+
 /// Writes `path` (creating its folder) through a temporary file renamed into
 /// place, so that readers never see half a file. A cache is best effort:
 /// failures leave no file and are not reported.

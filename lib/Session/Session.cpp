@@ -47,6 +47,7 @@ makeDeviceOptions(const SessionOptions &options,
                   const device::DeviceEntry &entry) {
   device::DeviceOptions result;
   result.useCache = options.useCache;
+  result.cacheDirectory = options.cacheDirectory;
   if (options.kernelTarget.empty())
     return result;
   if (!entry.reads(device::kUsesKernelTarget))

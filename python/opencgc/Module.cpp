@@ -138,12 +138,13 @@ private:
 
 InferenceSession makeSession(const py::object &model, std::string device,
                              std::map<std::string, std::vector<int64_t>> shapes,
-                             bool cache, std::string kernelTarget,
-                             std::string weights) {
+                             bool cache, std::string cacheDir,
+                             std::string kernelTarget, std::string weights) {
   BindingOptions options;
   options.device = std::move(device);
   options.inputShapes = std::move(shapes);
   options.useCache = cache;
+  options.cacheDirectory = std::move(cacheDir);
   options.kernelTarget = std::move(kernelTarget);
   options.weights = std::move(weights);
   return InferenceSession(model, std::move(options));
@@ -172,8 +173,8 @@ PYBIND11_MODULE(_opencgc, module) {
            py::arg("device") = "",
            py::arg("input_shapes") =
                std::map<std::string, std::vector<int64_t>>{},
-           py::arg("cache") = true, py::arg("kernel_target") = "",
-           py::arg("weights") = "")
+           py::arg("cache") = true, py::arg("cache_dir") = "",
+           py::arg("kernel_target") = "", py::arg("weights") = "")
       .def("get_inputs", &InferenceSession::getInputs)
       .def("get_outputs", &InferenceSession::getOutputs)
       .def_property_readonly("device", &InferenceSession::getDevice)

@@ -26,6 +26,7 @@ SessionOptions toSessionOptions(const BindingOptions &options) {
   result.device = options.device;
   result.inputShapes = options.inputShapes;
   result.useCache = options.useCache;
+  result.cacheDirectory = options.cacheDirectory;
   result.kernelTarget = options.kernelTarget;
   result.weightsPath = options.weights;
   return result;

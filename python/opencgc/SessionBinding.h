@@ -42,6 +42,7 @@ struct BindingOptions {
   std::string device;
   std::map<std::string, std::vector<int64_t>> inputShapes;
   bool useCache = true;
+  std::string cacheDirectory;
   std::string kernelTarget;
   std::string weights;
 };

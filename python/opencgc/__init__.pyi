@@ -19,6 +19,7 @@ class InferenceSession:
         device: str = "",
         input_shapes: Dict[str, Sequence[int]] = {},
         cache: bool = True,
+        cache_dir: str = "",
         kernel_target: str = "",
         weights: str = "",
     ) -> None: ...

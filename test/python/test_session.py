@@ -240,3 +240,17 @@ def test_error_for_an_unknown_compile_target(conv_model, tmp_path):
 def test_error_for_an_import_to_an_unknown_form(conv_model, tmp_path):
     expect_error("use a .mlir, .mlirbc or .cgc extension",
                  lambda: opencgc.import_onnx(conv_model[0], str(tmp_path / "conv.txt")))
+
+
+def test_cache_dir_keeps_the_compiled_partitions_there(conv_model, tmp_path):
+    cache = tmp_path / "cache"
+    for _ in range(2):  # the second session reads what the first wrote
+        session = opencgc.InferenceSession(
+            conv_model[0], device="vulkan", cache_dir=str(cache),
+            input_shapes={"x": [1, 3, 8, 8]})
+        session.run(None, {"x": random_input((1, 3, 8, 8))})
+    assert any(path.is_file() for path in cache.rglob("*"))
+    empty = tmp_path / "unused"
+    opencgc.InferenceSession(conv_model[0], device="vulkan", cache=False,
+                             cache_dir=str(empty), input_shapes={"x": [1, 3, 8, 8]})
+    assert not empty.exists()

@@ -35,6 +35,9 @@ struct CudaDeviceOptions {
   std::string captureDirectory;
   /// Keep the PTX libNVVM writes in the on-disk cache (docs/devices.md).
   bool useCache = true;
+  /// Where the cache is kept; empty: $OPENCGC_CACHE_DIR, else the user's
+  /// cache directory (getCacheDirectory).
+  std::string cacheDirectory;
   /// Configure kernels for this kernel target instead of the GPU's
   /// (codegen::getNvidiaKernelTarget of its compute capability): another
   /// configuration, lavapipe's say, timed on the same GPU.

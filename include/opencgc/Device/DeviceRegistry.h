@@ -36,6 +36,9 @@ namespace opencgc::device {
 struct DeviceOptions {
   /// Keep compiled partitions on disk between runs (--no-cache: off).
   bool useCache = true;
+  /// Where the cache is kept; empty: $OPENCGC_CACHE_DIR, else the user's
+  /// cache directory (getCacheDirectory).
+  std::string cacheDirectory;
   /// Record every dispatch into this directory (docs/capture.md).
   std::string captureDirectory;
   /// DXIL compute shader model cs_6_<minor> (--shader-model 6.N).

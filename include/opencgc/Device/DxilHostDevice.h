@@ -31,6 +31,9 @@ struct DxilHostDeviceOptions {
   /// Keep each kernel's container in the partition cache (dxil/ under
   /// getCacheDirectory()) and read it back instead of generating it again.
   bool useCache = true;
+  /// Where the cache is kept; empty: $OPENCGC_CACHE_DIR, else the user's
+  /// cache directory (getCacheDirectory).
+  std::string cacheDirectory;
   /// Record every dispatch into this directory (docs/capture.md).
   std::string captureDirectory;
 };

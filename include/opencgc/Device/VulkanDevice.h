@@ -30,6 +30,9 @@ struct VulkanDeviceOptions {
   /// Keep compiled partitions on disk (OPENCGC_CACHE_DIR, else
   /// XDG_CACHE_HOME/opencgc, else ~/.cache/opencgc), keyed by a content hash.
   bool useCache = true;
+  /// Where the cache is kept; empty: $OPENCGC_CACHE_DIR, else the user's
+  /// cache directory (getCacheDirectory).
+  std::string cacheDirectory;
   /// When set, every dispatch runs alone and is recorded into this
   /// directory for opencgc-replay (docs/capture.md).
   std::string captureDirectory;

@@ -30,8 +30,11 @@ struct SessionOptions {
   std::map<std::string, std::vector<int64_t>> inputShapes;
   /// Weights of an IR model (default: the .cgcw beside it).
   std::string weightsPath;
-  /// Keep compiled partitions in the on-disk cache ($OPENCGC_CACHE_DIR).
+  /// Keep compiled partitions in the on-disk cache.
   bool useCache = true;
+  /// The cache's directory; empty: $OPENCGC_CACHE_DIR, else
+  /// ~/.cache/opencgc.
+  std::string cacheDirectory;
   /// cuda and nvvm-host: configure kernels for this kernel target instead
   /// of the GPU's (`--kernel-target`); empty: the device's own.
   std::string kernelTarget;

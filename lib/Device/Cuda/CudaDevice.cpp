@@ -136,8 +136,9 @@ createCudaDevice(MLIRContext &context, const CudaDeviceOptions &options) {
   auto gpu = cuda::CudaContext::open(*driver);
   if (!gpu)
     return gpu.takeError();
-  auto ptx = PtxCompiler::create((*gpu)->getComputeCapability(),
-                                 options.useCache ? getCacheDirectory() : "");
+  auto ptx = PtxCompiler::create(
+      (*gpu)->getComputeCapability(),
+      chooseCacheDirectory(options.useCache, options.cacheDirectory));
   if (!ptx)
     return llvm::createStringError((*gpu)->getDescription() + ": " +
                                    llvm::toString(ptx.takeError()));

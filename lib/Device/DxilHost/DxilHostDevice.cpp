@@ -80,7 +80,7 @@ public:
                  std::shared_ptr<CaptureWriter> capture)
       : ReferenceKernelTarget(context), grid(std::move(grid)),
         capture(std::move(capture)),
-        cache(options.useCache ? getCacheDirectory() : "",
+        cache(chooseCacheDirectory(options.useCache, options.cacheDirectory),
               options.shaderModelMinor) {
     dxilOptions.shaderModelMinor = options.shaderModelMinor;
     // The DXIL backend's dialects load here, before any thread compiles a

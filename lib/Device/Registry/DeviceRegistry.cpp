@@ -21,6 +21,7 @@ using DeviceResult = llvm::Expected<std::unique_ptr<Device>>;
 DeviceResult openVulkan(MLIRContext &context, const DeviceOptions &options) {
   VulkanDeviceOptions vulkan;
   vulkan.useCache = options.useCache;
+  vulkan.cacheDirectory = options.cacheDirectory;
   vulkan.captureDirectory = options.captureDirectory;
   return createVulkanDevice(context, vulkan);
 }
@@ -28,6 +29,7 @@ DeviceResult openVulkan(MLIRContext &context, const DeviceOptions &options) {
 DeviceResult openCuda(MLIRContext &context, const DeviceOptions &options) {
   CudaDeviceOptions cuda;
   cuda.useCache = options.useCache;
+  cuda.cacheDirectory = options.cacheDirectory;
   cuda.captureDirectory = options.captureDirectory;
   cuda.kernelTarget = options.kernelTarget;
   return createCudaDevice(context, cuda);
@@ -49,6 +51,7 @@ DeviceResult openDxilHost(MLIRContext &context, const DeviceOptions &options) {
   DxilHostDeviceOptions dxilHost;
   dxilHost.shaderModelMinor = options.dxilShaderModelMinor;
   dxilHost.useCache = options.useCache;
+  dxilHost.cacheDirectory = options.cacheDirectory;
   dxilHost.captureDirectory = options.captureDirectory;
   return createDxilHostDevice(context, dxilHost);
 }

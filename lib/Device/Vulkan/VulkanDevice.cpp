@@ -137,7 +137,8 @@ createVulkanDevice(MLIRContext &context, const VulkanDeviceOptions &options) {
   }
   return std::make_unique<VulkanDevice>(
       context, std::shared_ptr<vulkan::VulkanContext>(std::move(*created)),
-      options.useCache ? getCacheDirectory() : "", std::move(capture));
+      chooseCacheDirectory(options.useCache, options.cacheDirectory),
+      std::move(capture));
 }
 
 } // namespace opencgc::device
