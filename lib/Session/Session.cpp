@@ -275,6 +275,24 @@ std::vector<std::string> getSessionDevices() {
   return names;
 }
 
+std::vector<DeviceAvailability> findAvailableDevices() {
+  std::vector<DeviceAvailability> result;
+  for (const std::string &name : getSessionDevices()) {
+    mlir::MLIRContext context{makeRegistry()};
+    loadCGCDialects(context);
+    DeviceAvailability device{name, false, ""};
+    auto opened = driver::openDevices(name, context);
+    if (!opened)
+      device.reason = llvm::toString(opened.takeError());
+    else if (!opened->fallbackNote.empty())
+      device.reason = opened->fallbackNote;
+    else
+      device.available = true;
+    result.push_back(std::move(device));
+  }
+  return result;
+}
+
 std::string getOnnxElementTypeName(DType dtype) {
   switch (dtype) {
   case DType::Float32:

@@ -185,8 +185,29 @@ PYBIND11_MODULE(_opencgc, module) {
       .def("run_with_timing", &InferenceSession::runWithTiming,
            py::arg("output_names"), py::arg("input_feed"));
 
-  module.def("devices", &getDevices,
-             "The devices InferenceSession's device= takes");
+  module.def(
+      "devices",
+      [](bool available) {
+        if (!available)
+          return getDevices();
+        std::vector<std::string> names;
+        for (const DeviceState &device : getDeviceStates())
+          if (device.available)
+            names.push_back(device.name);
+        return names;
+      },
+      py::arg("available") = false,
+      "The devices InferenceSession's device= takes; with available=True "
+      "only those that open on this machine");
+  module.def(
+      "device_status",
+      [] {
+        std::map<std::string, std::string> status;
+        for (const DeviceState &device : getDeviceStates())
+          status[device.name] = device.available ? "available" : device.reason;
+        return status;
+      },
+      "Per device: 'available', or why it does not open on this machine");
   using Shapes = std::map<std::string, std::vector<int64_t>>;
   module.def(
       "compile",

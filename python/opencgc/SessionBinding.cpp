@@ -129,6 +129,13 @@ BoundSession::run(const std::vector<std::string> &outputNames,
 
 std::vector<std::string> getDevices() { return getSessionDevices(); }
 
+std::vector<DeviceState> getDeviceStates() {
+  std::vector<DeviceState> states;
+  for (const DeviceAvailability &device : findAvailableDevices())
+    states.push_back({device.name, device.available, device.reason});
+  return states;
+}
+
 void compileModel(const std::string &path, const std::string &outputDirectory,
                   const std::string &target,
                   const std::map<std::string, std::vector<int64_t>> &shapes,

@@ -72,6 +72,14 @@ private:
 
 std::vector<std::string> getDevices();
 
+/// Per device: name, whether it opens here, and why not.
+struct DeviceState {
+  std::string name;
+  bool available;
+  std::string reason;
+};
+std::vector<DeviceState> getDeviceStates();
+
 /// opencgc::compileModel and opencgc::importOnnx (Offline.h).
 void compileModel(const std::string &path, const std::string &outputDirectory,
                   const std::string &target,

@@ -254,3 +254,16 @@ def test_cache_dir_keeps_the_compiled_partitions_there(conv_model, tmp_path):
     opencgc.InferenceSession(conv_model[0], device="vulkan", cache=False,
                              cache_dir=str(empty), input_shapes={"x": [1, 3, 8, 8]})
     assert not empty.exists()
+
+
+def test_device_status_says_what_this_machine_has():
+    status = opencgc.device_status()
+    assert set(status) == set(opencgc.devices())
+    # Neither needs anything of the machine.
+    assert status["reference"] == "available"
+    assert status["nvvm-host"] == "available"
+    available = opencgc.devices(available=True)
+    assert available == [name for name in opencgc.devices()
+                         if status[name] == "available"]
+    for name, state in status.items():
+        assert state == "available" or len(state) > 10, (name, state)

@@ -93,6 +93,17 @@ private:
 /// The devices `SessionOptions::device` takes.
 std::vector<std::string> getSessionDevices();
 
+/// Whether a device opens on this machine, and why not.
+struct DeviceAvailability {
+  std::string name;
+  bool available = false;
+  std::string reason;
+};
+
+/// Each device of getSessionDevices, opened once to see whether this
+/// machine has it (a Vulkan driver, an NVIDIA driver and libNVVM, ...).
+std::vector<DeviceAvailability> findAvailableDevices();
+
 /// ONNX's name of an element type ("float" for Float32, as
 /// onnxruntime's NodeArg.type says "tensor(float)").
 std::string getOnnxElementTypeName(DType dtype);

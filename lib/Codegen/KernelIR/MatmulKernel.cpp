@@ -94,6 +94,11 @@ private:
   void computeSharedOffsets();
   void createSharedTiles();
   SmallVector<Value> loadStage(Value k);
+  void stageUnits(int64_t rows, int64_t quadsPerRow, SmallVector<Value> &units,
+                  llvm::function_ref<Value(Value, Value)> load);
+  Value invocationInWorkgroup() {
+    return add(mul(threadY, tile.lanes), threadX);
+  }
   Value loadAUnit(Value row, Value k);
   Value loadBUnit(Value k, Value column);
   Value im2colElement(Value k, Value column);
@@ -273,31 +278,33 @@ void MatmulKernelBuilder::createSharedTiles() {
 /// load consecutive vec4s along k of A (its rows are contiguous along k)
 /// and along a row of B.
 SmallVector<Value> MatmulKernelBuilder::loadStage(Value k) {
-  Value invocation = add(mul(threadY, tile.lanes), threadX);
-  int64_t invocations = tile.invocations();
-  int64_t quadsPerRowOfA = tile.unroll / kVector;
-  int64_t quadsPerRowOfB = tile.columns() / kVector;
   SmallVector<Value> units;
-  for (int64_t e = 0; e < tile.workgroupRows() * quadsPerRowOfA;
-       e += invocations) {
-    Value unit = add(invocation, index(e));
-    Value row = arith::DivUIOp::create(builder, loc, unit,
-                                       index(quadsPerRowOfA));
-    Value quad = arith::RemUIOp::create(builder, loc, unit,
-                                        index(quadsPerRowOfA));
-    units.push_back(
-        loadAUnit(add(firstTileRow, row), add(k, mul(quad, kVector))));
-  }
-  for (int64_t e = 0; e < tile.unroll * quadsPerRowOfB; e += invocations) {
-    Value unit = add(invocation, index(e));
-    Value step = arith::DivUIOp::create(builder, loc, unit,
-                                        index(quadsPerRowOfB));
-    Value quad = arith::RemUIOp::create(builder, loc, unit,
-                                        index(quadsPerRowOfB));
-    units.push_back(
-        loadBUnit(add(k, step), add(firstTileColumn, mul(quad, kVector))));
-  }
+  stageUnits(tile.workgroupRows(), tile.unroll / kVector, units,
+             [&](Value row, Value quad) {
+               return loadAUnit(add(firstTileRow, row),
+                                add(k, mul(quad, kVector)));
+             });
+  stageUnits(tile.unroll, tile.columns() / kVector, units,
+             [&](Value step, Value quad) {
+               return loadBUnit(add(k, step),
+                                add(firstTileColumn, mul(quad, kVector)));
+             });
   return units;
+}
+
+/// Appends `load(row, quad)` for each vec4 this invocation stages of a tile
+/// of `rows` rows of `quadsPerRow` vec4s: vec4 u is staged by invocation
+/// u mod N of the workgroup's N.
+void MatmulKernelBuilder::stageUnits(
+    int64_t rows, int64_t quadsPerRow, SmallVector<Value> &units,
+    llvm::function_ref<Value(Value, Value)> load) {
+  Value invocation = invocationInWorkgroup();
+  for (int64_t e = 0; e < rows * quadsPerRow; e += tile.invocations()) {
+    Value unit = add(invocation, index(e));
+    units.push_back(
+        load(arith::DivUIOp::create(builder, loc, unit, index(quadsPerRow)),
+             arith::RemUIOp::create(builder, loc, unit, index(quadsPerRow))));
+  }
 }
 
 /// A's row `row` at the four k steps from `k`, zero from k's end on (the
@@ -393,7 +400,7 @@ Value MatmulKernelBuilder::im2colElement(Value k, Value column) {
 
 /// Stores the staged vec4s at their units in the shared tiles.
 void MatmulKernelBuilder::storeStage(ValueRange units) {
-  Value invocation = add(mul(threadY, tile.lanes), threadX);
+  Value invocation = invocationInWorkgroup();
   int64_t invocations = tile.invocations();
   int64_t aUnits = tile.workgroupRows() * tile.unroll / kVector;
   for (auto [e, unit] : llvm::enumerate(units)) {
