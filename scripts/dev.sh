@@ -22,6 +22,7 @@ PACKAGES=(
   graphviz spirv-tools valgrind
   mesa-vulkan-drivers libvulkan-dev chromium-common libopenblas-dev
   python3-dev pybind11-dev python3-numpy python3-pytest python3-onnx
+  libboost-context-dev
 )
 
 # Debian's python3, which the Python module is built for and whose packages

@@ -2,8 +2,11 @@
 //
 // A barrier needs every invocation of the workgroup to reach it before any
 // goes on, so invocations cannot simply run one after another. Each runs as
-// a POSIX ucontext fiber instead: the scheduler resumes the ready fibers in
-// order, a barrier marks its fiber waiting and swaps back, and once a pass
+// a fiber instead (Boost.Context's fcontext, which switches without a
+// system call: ucontext's swapcontext saves the signal mask with one each
+// time, and kernels that stage tiles in shared memory switch at two
+// barriers per stage): the scheduler resumes the ready fibers in order, a
+// barrier marks its fiber waiting and jumps back, and once a pass
 // leaves every fiber waiting at the same barrier they are all ready again.
 // A pass that leaves some waiting and some returned is a divergent barrier,
 // reported instead of hanging.
@@ -24,10 +27,6 @@ using namespace llvm;
 
 namespace opencgc::hostgrid {
 namespace {
-
-/// The fibers the calling thread runs: makecontext passes a fiber's start
-/// function only ints, so it finds its invocation here.
-thread_local WorkgroupFibers *running = nullptr;
 
 std::string formatIndex(const std::array<uint32_t, 3> &index) {
   return ("(" + Twine(index[0]) + ", " + Twine(index[1]) + ", " +
@@ -67,25 +66,26 @@ WorkgroupFibers::~WorkgroupFibers() {
   munmap(mapping, slotBytes * fibers.size());
 }
 
-void WorkgroupFibers::start() {
-  WorkgroupFibers &self = *running;
+void WorkgroupFibers::start(Transfer from) {
+  WorkgroupFibers &self = *static_cast<WorkgroupFibers *>(from.data);
+  self.scheduler = from.fctx;
   unsigned index = self.current;
   self.invoke(&self.contexts[index], self.parameters);
   self.fibers[index].state = State::Returned;
-  // Returning resumes uc_link, the scheduler.
+  // Never resumed: the next prepare() makes the context again.
+  boost::context::detail::jump_fcontext(self.scheduler, nullptr);
 }
 
 Error WorkgroupFibers::prepare() {
   for (auto [index, fiber] : enumerate(fibers)) {
     fiber.state = State::Ready;
-    if (getcontext(&fiber.context) != 0)
+    // The stack is the slot above its guard page; it grows down from the
+    // slot's end.
+    fiber.context = boost::context::detail::make_fcontext(
+        mapping + (index + 1) * slotBytes, kStackBytes,
+        &WorkgroupFibers::start);
+    if (!fiber.context)
       return createStringError("cannot create a fiber");
-    // The stack is the slot above its guard page.
-    fiber.context.uc_stack.ss_sp =
-        mapping + index * slotBytes + (slotBytes - kStackBytes);
-    fiber.context.uc_stack.ss_size = kStackBytes;
-    fiber.context.uc_link = &scheduler;
-    makecontext(&fiber.context, &WorkgroupFibers::start, 0);
   }
   return Error::success();
 }
@@ -101,11 +101,12 @@ Error WorkgroupFibers::run(InvocationFn invoke,
     context.fibers = this;
   if (Error error = prepare())
     return error;
-  running = this;
   for (;;) {
     for (current = 0; current < fibers.size(); ++current)
       if (fibers[current].state == State::Ready)
-        swapcontext(&scheduler, &fibers[current].context);
+        fibers[current].context =
+            boost::context::detail::jump_fcontext(fibers[current].context, this)
+                .fctx;
     if (none_of(fibers,
                 [](const Fiber &f) { return f.state == State::Waiting; }))
       return Error::success();
@@ -147,7 +148,7 @@ uint32_t WorkgroupFibers::arrive(uint32_t id, BarrierReduction reduction,
   fiber.state = State::Waiting;
   fiber.barrier = id;
   fiber.predicate = predicate != 0;
-  swapcontext(&fiber.context, &scheduler);
+  scheduler = boost::context::detail::jump_fcontext(scheduler, nullptr).fctx;
   // Resumed: every invocation reached this barrier.
   switch (reduction) {
   case BarrierReduction::Count:

@@ -7,10 +7,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <boost/context/detail/fcontext.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <ucontext.h>
 #include <vector>
 
 namespace opencgc::hostgrid {
@@ -43,22 +44,26 @@ public:
 
 private:
   enum class State { Ready, Waiting, Returned };
+  using Context = boost::context::detail::fcontext_t;
+  using Transfer = boost::context::detail::transfer_t;
   struct Fiber {
-    ucontext_t context;
+    /// Where the fiber goes on when resumed.
+    Context context = nullptr;
     State state = State::Ready;
     uint32_t barrier = 0;
     bool predicate = false;
   };
 
   WorkgroupFibers(char *mapping, size_t slotBytes, unsigned numInvocations);
-  static void start();
+  static void start(Transfer from);
   llvm::Error prepare();
   llvm::Error releaseBarrier();
 
   char *mapping;
   size_t slotBytes;
   std::vector<Fiber> fibers;
-  ucontext_t scheduler;
+  /// Where the running fiber returns to at a barrier or its end.
+  Context scheduler = nullptr;
   unsigned current = 0;
   uint32_t released = 0;
   InvocationFn invoke = nullptr;
