@@ -101,8 +101,12 @@ public:
   std::string getDevice() const { return session->getDevice(); }
   std::string getFallbackNote() const { return session->getFallbackNote(); }
 
+  /// `runOptions` is onnxruntime's third argument: only None (its
+  /// default) is taken, so a script that passes none runs unchanged.
   py::list run(const std::optional<std::vector<std::string>> &names,
-               const py::dict &feed) {
+               const py::dict &feed, const py::object &runOptions) {
+    if (!runOptions.is_none())
+      throw Error("run_options are onnxruntime's; opencgc takes none");
     return runTimed(names, feed, nullptr);
   }
 
@@ -181,7 +185,7 @@ PYBIND11_MODULE(_opencgc, module) {
       .def_property_readonly("fallback_note",
                              &InferenceSession::getFallbackNote)
       .def("run", &InferenceSession::run, py::arg("output_names"),
-           py::arg("input_feed"))
+           py::arg("input_feed"), py::arg("run_options") = py::none())
       .def("run_with_timing", &InferenceSession::runWithTiming,
            py::arg("output_names"), py::arg("input_feed"));
 

@@ -33,6 +33,7 @@ class InferenceSession:
         self,
         output_names: Optional[Sequence[str]],
         input_feed: Dict[str, numpy.ndarray],
+        run_options: None = None,
     ) -> List[numpy.ndarray]: ...
     def run_with_timing(
         self,

@@ -267,3 +267,11 @@ def test_device_status_says_what_this_machine_has():
                          if status[name] == "available"]
     for name, state in status.items():
         assert state == "available" or len(state) > 10, (name, state)
+
+
+def test_run_takes_onnxruntimes_run_options_only_as_none(session):
+    x = random_input((1, 3, 8, 8))
+    np.testing.assert_array_equal(session.run(None, {"x": x}, None)[0],
+                                  session.run(None, {"x": x})[0])
+    expect_error("run_options are onnxruntime's",
+                 lambda: session.run(None, {"x": x}, {"log_severity_level": 3}))
