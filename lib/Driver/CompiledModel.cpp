@@ -1,7 +1,6 @@
 //===- CompiledModel.cpp - A compiled model on disk -----------------------===//
 #include "opencgc/Driver/CompiledModel.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "opencgc/Compiler/PartitionIsolation.h"
 #include "opencgc/Interchange/ModuleFile.h"
@@ -35,23 +34,9 @@ llvm::Error runCompilePipeline(cgc::ModuleOp module,
                                const compiler::CompilePipelineOptions &options,
                                compiler::CompileReport &report,
                                llvm::function_ref<void(llvm::StringRef)> warn) {
-  std::string firstError;
-  mlir::ScopedDiagnosticHandler handler(
-      module.getContext(), [&](mlir::Diagnostic &diagnostic) {
-        if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Warning &&
-            warn)
-          warn(diagnostic.str());
-        else if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Error &&
-                 firstError.empty())
-          firstError = diagnostic.str();
-        return mlir::success();
-      });
   mlir::PassManager pm(module.getContext(), cgc::ModuleOp::getOperationName());
   compiler::buildCompilePipeline(pm, options, &report);
-  if (mlir::succeeded(pm.run(module)))
-    return llvm::Error::success();
-  return llvm::createStringError(firstError.empty() ? "the compiler failed"
-                                                    : firstError);
+  return compiler::runReportingFirstError(pm, module, warn);
 }
 
 llvm::Error writeCompiledModel(compiler::CompileResult &result,

@@ -16,10 +16,16 @@
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Dialect/CGCOp/CGCOpDialect.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 
 namespace mlir {
 class OpPassManager;
+} // namespace mlir
+
+namespace mlir {
+class PassManager;
 } // namespace mlir
 
 namespace opencgc::compiler {
@@ -54,6 +60,13 @@ struct CompilePipelineOptions {
 void buildCompilePipeline(mlir::OpPassManager &pm,
                           const CompilePipelineOptions &options,
                           CompileReport *report = nullptr);
+
+/// Runs `pm` on `module`. A failure is an error carrying the first error
+/// diagnostic's text ("the compiler failed" without one); each warning goes
+/// to `warn` when given, else nowhere.
+llvm::Error runReportingFirstError(
+    mlir::PassManager &pm, cgc::ModuleOp module,
+    llvm::function_ref<void(llvm::StringRef)> warn = nullptr);
 
 /// An error naming the first bad option value (the passes check the same
 /// when they run; `opencgc compile` checks before it loads the model).

@@ -89,6 +89,7 @@ private:
     return VectorType::get({kVector}, builder.getF32Type());
   }
 
+  std::pair<Value, Value> placeWorkgroup();
   void computeOffsets();
   // Tiles staged in shared memory (Tile::shared).
   void computeSharedOffsets();
@@ -156,12 +157,13 @@ private:
   /// column (kVector per group) otherwise.
   SmallVector<Value> bOffsets;
 
-  // With shared tiles: the invocation's place in the workgroup, the
-  // workgroup's first row and column, the operands' batch offsets and the
-  // A and B tiles (vec4 arrays: A's rows of `unroll` k steps, B's rows of
+  // The workgroup's first row and column, and the operands' offsets for
+  // its matrix (placeWorkgroup).
+  Value firstTileRow, firstTileColumn, aBase, bBase;
+  // With shared tiles: the invocation's place in the workgroup and the A
+  // and B tiles (vec4 arrays: A's rows of `unroll` k steps, B's rows of
   // the tile's columns).
-  Value threadX, threadY, firstTileRow, firstTileColumn, aBase, bBase;
-  Value sharedA, sharedB;
+  Value threadX, threadY, sharedA, sharedB;
 };
 
 MemRefType bufferType(Type element, int64_t elements) {
@@ -194,24 +196,34 @@ gpu::GPUFuncOp MatmulKernelBuilder::createFunction(gpu::GPUModuleOp kernels) {
   return kernel;
 }
 
-void MatmulKernelBuilder::computeOffsets() {
-  Value lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+/// The workgroup's place in the launch grid (workgroupGrid): its matrix
+/// (batchIndex) and the operands' offsets for that matrix; returns its row
+/// and column tile, whose first row and column the caller computes where
+/// its code needs them (so the kernels' instructions keep their order).
+std::pair<Value, Value> MatmulKernelBuilder::placeWorkgroup() {
   bool columnsFirst = launchesColumnsFirst(shape);
   Value columnTile = gpu::BlockIdOp::create(
       builder, loc, columnsFirst ? gpu::Dimension::x : gpu::Dimension::y);
   Value rowTile = gpu::BlockIdOp::create(
       builder, loc, columnsFirst ? gpu::Dimension::y : gpu::Dimension::x);
   batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
-  Value aBase = mul(batchIndex, shape.aBatchStride);
-  Value bBase = mul(batchIndex, shape.bBatchStride);
-  Value firstRow = mul(rowTile, tile.rows);
+  aBase = mul(batchIndex, shape.aBatchStride);
+  bBase = mul(batchIndex, shape.bBatchStride);
+  return {rowTile, columnTile};
+}
+
+void MatmulKernelBuilder::computeOffsets() {
+  Value lane = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  auto [rowTile, columnTile] = placeWorkgroup();
+  firstTileRow = mul(rowTile, tile.rows);
   for (int64_t i = 0; i < tile.rows; ++i) {
-    rows.push_back(add(firstRow, index(i)));
+    rows.push_back(add(firstTileRow, index(i)));
     // A group of four rows read as one vec4 starts at most at m - 4.
     Value row = clamp(rows.back(), shape.m - (vectorRowsOfA ? kVector : 1));
     aOffsets.push_back(add(aBase, mul(row, shape.transA ? 1 : shape.k)));
   }
-  Value firstColumn = add(mul(columnTile, tile.columns()), mul(lane, kVector));
+  firstTileColumn = mul(columnTile, tile.columns());
+  Value firstColumn = add(firstTileColumn, mul(lane, kVector));
   for (int64_t j = 0; j < tile.groups; ++j) {
     columns.push_back(add(firstColumn, index(j * tile.lanes * kVector)));
     if (vectorB) {
@@ -237,14 +249,7 @@ void MatmulKernelBuilder::computeOffsets() {
 void MatmulKernelBuilder::computeSharedOffsets() {
   threadX = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   threadY = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::y);
-  bool columnsFirst = launchesColumnsFirst(shape);
-  Value columnTile = gpu::BlockIdOp::create(
-      builder, loc, columnsFirst ? gpu::Dimension::x : gpu::Dimension::y);
-  Value rowTile = gpu::BlockIdOp::create(
-      builder, loc, columnsFirst ? gpu::Dimension::y : gpu::Dimension::x);
-  batchIndex = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::z);
-  aBase = mul(batchIndex, shape.aBatchStride);
-  bBase = mul(batchIndex, shape.bBatchStride);
+  auto [rowTile, columnTile] = placeWorkgroup();
   firstTileRow = mul(rowTile, tile.workgroupRows());
   firstTileColumn = mul(columnTile, tile.columns());
   Value firstRow = add(firstTileRow, mul(threadY, kVector));

@@ -122,21 +122,33 @@ compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
   addStages(pm, stages, std::make_shared<CompileTargets>(targets), &report,
             options.log);
 
-  std::string firstError;
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
-        firstError.empty())
-      firstError = d.str();
-    return mlir::success();
-  });
-  if (failed(pm.run(*work)))
-    return llvm::createStringError(firstError.empty() ? "the compiler failed"
-                                                      : firstError);
+  if (llvm::Error error = runReportingFirstError(pm, *work))
+    return std::move(error);
   CompileResult result;
   result.outputIR = std::move(work);
   result.plan = std::move(report.plan);
   result.memory = report.memory;
   return result;
+}
+
+llvm::Error
+runReportingFirstError(mlir::PassManager &pm, cgc::ModuleOp module,
+                       llvm::function_ref<void(llvm::StringRef)> warn) {
+  std::string firstError;
+  mlir::ScopedDiagnosticHandler handler(
+      module.getContext(), [&](mlir::Diagnostic &diagnostic) {
+        if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Warning &&
+            warn)
+          warn(diagnostic.str());
+        else if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Error &&
+                 firstError.empty())
+          firstError = diagnostic.str();
+        return mlir::success();
+      });
+  if (mlir::succeeded(pm.run(module)))
+    return llvm::Error::success();
+  return llvm::createStringError(firstError.empty() ? "the compiler failed"
+                                                    : firstError);
 }
 
 void registerCompilerPipeline() {
