@@ -11,6 +11,7 @@
 #include "llvm/Bitcode/LLVMBitCodes.h"
 #include "llvm/Bitstream/BitstreamWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -55,10 +56,13 @@ public:
   }
 
   void addOperands(const User &user) {
-    for (const Use &operand : user.operands())
+    for (const Use &operand : user.operands()) {
       if (const auto *constant = dyn_cast<Constant>(operand.get()))
         if (!isa<GlobalValue>(constant))
           add(constant);
+      if (const auto *assembly = dyn_cast<InlineAsm>(operand.get()))
+        addInlineAsm(assembly);
+    }
     forEachImpliedConstant(&user, [&](const Constant *c) { add(c); });
   }
 
@@ -79,6 +83,13 @@ public:
   }
 
 private:
+  void addInlineAsm(const InlineAsm *assembly) {
+    if (values.ids.count(assembly))
+      return;
+    values.add(assembly);
+    values.constants.push_back({assembly});
+  }
+
   /// A null or undef pointer with the pointee metadata gave it: one
   /// constant per (value, pointee), shared by the operands naming it.
   void addTyped(unsigned operand, const Constant *value, Type *pointee) {
@@ -194,6 +205,21 @@ bool writeConstantExpression(const ConstantExpr *expression,
   return false;
 }
 
+/// LLVM 7's INLINEASM record: [sideeffect | alignstack << 1 | dialect << 2,
+/// assembly length, its characters, constraints length, their characters].
+void writeInlineAsm(const InlineAsm &assembly,
+                    SmallVectorImpl<uint64_t> &record, unsigned &code) {
+  code = bitc::CST_CODE_INLINEASM_OLD2;
+  record.push_back(unsigned(assembly.hasSideEffects()) |
+                   unsigned(assembly.isAlignStack()) << 1 |
+                   unsigned(assembly.getDialect() & 1) << 2);
+  for (StringRef text : {StringRef(assembly.getAsmString()),
+                         StringRef(assembly.getConstraintString())}) {
+    record.push_back(text.size());
+    record.append(text.begin(), text.end());
+  }
+}
+
 } // namespace
 
 ModuleValues numberModuleValues(const Module &module,
@@ -234,7 +260,9 @@ void planConstantTypes(const ModuleValues &values,
     inference.typeOf(value);
   for (const ModuleConstant &entry : values.constants) {
     typeOfConstant(entry, inference);
-    const Constant *constant = entry.constant;
+    const auto *constant = dyn_cast<Constant>(entry.constant);
+    if (!constant)
+      continue;
     for (const Use &operand : constant->operands())
       inference.typeOf(operand.get());
     if (const auto *gep = dyn_cast<GEPOperator>(constant))
@@ -250,7 +278,7 @@ void writeConstantsBlock(BitstreamWriter &stream, const ModuleValues &values,
   stream.EnterSubblock(bitc::CONSTANTS_BLOCK_ID, 4);
   std::optional<unsigned> currentType;
   for (const ModuleConstant &entry : values.constants) {
-    const Constant *constant = entry.constant;
+    const Value *value = entry.constant;
     unsigned type = typeOfConstant(entry, inference);
     if (type != currentType) {
       SmallVector<uint64_t, 1> setType = {type};
@@ -259,13 +287,17 @@ void writeConstantsBlock(BitstreamWriter &stream, const ModuleValues &values,
     }
     SmallVector<uint64_t, 8> record;
     unsigned code = 0;
-    const auto *expression = dyn_cast<ConstantExpr>(constant);
-    bool written = expression
-                       ? writeConstantExpression(expression, values, inference,
-                                                 types, errors, record, code)
-                       : writeSimpleConstant(constant, values, record, code);
+    bool written = true;
+    if (const auto *assembly = dyn_cast<InlineAsm>(value))
+      writeInlineAsm(*assembly, record, code);
+    else if (const auto *expression = dyn_cast<ConstantExpr>(value))
+      written = writeConstantExpression(expression, values, inference, types,
+                                        errors, record, code);
+    else
+      written =
+          writeSimpleConstant(cast<Constant>(value), values, record, code);
     if (!written) {
-      errors.report("constant " + describe(*constant) +
+      errors.report("constant " + describe(*value) +
                     " has no legacy bitcode form");
       code = bitc::CST_CODE_UNDEF;
       record.clear();

@@ -58,7 +58,7 @@ unsigned FunctionWriter::idOf(const Value *value) const {
 FunctionWriter::Operand FunctionWriter::use(const Value *value,
                                             std::optional<unsigned> expected) {
   if (!isa<Constant>(value) && !isa<Argument>(value) &&
-      !isa<Instruction>(value)) {
+      !isa<Instruction>(value) && !isa<InlineAsm>(value)) {
     errors.report("@" + function.getName() + ": operand " + value->getName() +
                   " has no legacy bitcode form");
     return {0, types.getI8()};
@@ -383,8 +383,8 @@ void FunctionWriter::writePhi(const Instruction &instruction) {
 void FunctionWriter::writeCall(const Instruction &instruction) {
   const auto &call = cast<CallInst>(instruction);
   const Value *callee = call.getCalledOperand();
-  if (isa<InlineAsm>(callee) || call.hasOperandBundles()) {
-    fail(instruction, "inline assembly and operand bundles are not written");
+  if (call.hasOperandBundles()) {
+    fail(instruction, "operand bundles are not written");
     return;
   }
   if (call.isLifetimeStartOrEnd()) {
@@ -393,6 +393,8 @@ void FunctionWriter::writeCall(const Instruction &instruction) {
                       "has a size operand)");
     return;
   }
+  // Inline assembly's type is a pointer to its function type, as a
+  // function's is (ConstantsBlock.cpp writes it).
   const auto *direct = dyn_cast<Function>(callee);
   unsigned functionType = direct ? inference.signatureOf(direct)
                                  : types.get(call.getFunctionType());

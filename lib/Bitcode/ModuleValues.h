@@ -4,7 +4,9 @@
 // every constant any function, initializer or metadata uses (all written in
 // the module's constants block, so function blocks carry none). A null or
 // undef pointer that metadata names with a pointee of its own (a DXIL
-// resource record's `%T* undef`) is a constant of its own.
+// resource record's `%T* undef`) is a constant of its own. Inline assembly
+// (NVVM's route to PTX instructions without an intrinsic, such as
+// mma.sync) is a constant too in the legacy format.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_LIB_BITCODE_MODULEVALUES_H
@@ -24,7 +26,8 @@ class Value;
 namespace opencgc::bitcode {
 
 struct ModuleConstant {
-  const llvm::Constant *constant;
+  /// A Constant or an InlineAsm.
+  const llvm::Value *constant;
   /// What a null or undef pointer points to where metadata gave it a
   /// pointee (PointeeTypes::setMetadataOperand); null otherwise.
   llvm::Type *pointee = nullptr;

@@ -3,6 +3,7 @@
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
@@ -61,6 +62,8 @@ unsigned PointeeInference::computePointee(const Value *value) {
   }
   if (const auto *function = dyn_cast<Function>(value))
     return signatureOf(function);
+  if (const auto *assembly = dyn_cast<InlineAsm>(value))
+    return types.get(assembly->getFunctionType());
   if (const auto *global = dyn_cast<GlobalVariable>(value))
     return types.get(global->getValueType());
   if (const auto *gep = dyn_cast<GEPOperator>(value))

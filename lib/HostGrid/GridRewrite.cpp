@@ -10,10 +10,12 @@
 #include "GridRewrite.h"
 #include "SharedMemory.h"
 
+#include "opencgc/Codegen/PtxInlineAsm.h"
 #include "opencgc/HostGrid/HostGrid.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -114,6 +116,51 @@ void replaceBarrier(CallInst *call, BarrierReduction reduction) {
   call->eraseFromParent();
 }
 
+/// An mma.sync in inline assembly -> the host's warp-level product, its
+/// four results through a stack slot.
+void replaceMma(CallInst *call) {
+  Function &body = *call->getFunction();
+  IRBuilder<> entry(&body.getEntryBlock(), body.getEntryBlock().begin());
+  Type *f32 = entry.getFloatTy();
+  AllocaInst *results = entry.CreateAlloca(ArrayType::get(f32, 4));
+  IRBuilder<> b(call);
+  SmallVector<Type *> parameters = {b.getPtrTy()};
+  SmallVector<Value *> arguments = {body.getArg(0)};
+  for (Value *operand : call->args()) {
+    parameters.push_back(operand->getType());
+    arguments.push_back(operand);
+  }
+  parameters.push_back(b.getPtrTy());
+  arguments.push_back(results);
+  FunctionCallee host = call->getModule()->getOrInsertFunction(
+      kMmaTf32Function, FunctionType::get(b.getVoidTy(), parameters, false));
+  b.CreateCall(host, arguments)->setDoesNotThrow();
+  Value *d = PoisonValue::get(call->getType());
+  for (unsigned i = 0; i < 4; ++i)
+    d = b.CreateInsertValue(
+        d, b.CreateLoad(f32, b.CreateConstInBoundsGEP1_32(f32, results, i)),
+        {i});
+  call->replaceAllUsesWith(d);
+  call->eraseFromParent();
+}
+
+/// Inline assembly the grid executes: the TF32 mma.sync that Kernel IR
+/// writes (opencgc/Codegen/PtxInlineAsm.h), exactly; anything else is an
+/// error naming its text.
+Error replaceInlineAsm(CallInst *call, const InlineAsm &assembly,
+                       StringRef kernel) {
+  if (assembly.getAsmString() == codegen::kMmaM16n8k8Tf32Asm &&
+      assembly.getConstraintString() == codegen::kMmaM16n8k8Tf32Constraints &&
+      call->arg_size() == 10) {
+    replaceMma(call);
+    return Error::success();
+  }
+  return createStringError("kernel @" + kernel +
+                           ": the host grid does not execute the inline "
+                           "assembly `" +
+                           assembly.getAsmString() + "`");
+}
+
 /// Replaces the body's NVVM intrinsics; reports whether it has barriers.
 Expected<bool> replaceIntrinsics(Function &body) {
   SmallVector<CallInst *> calls;
@@ -122,6 +169,14 @@ Expected<bool> replaceIntrinsics(Function &body) {
       calls.push_back(call);
   bool hasBarriers = false;
   for (CallInst *call : calls) {
+    if (auto *assembly = dyn_cast<InlineAsm>(call->getCalledOperand())) {
+      // A warp's lanes meet in the instruction: the fibers' barrier.
+      if (Error error =
+              replaceInlineAsm(call, *assembly, body.getName().drop_back(5)))
+        return std::move(error);
+      hasBarriers = true;
+      continue;
+    }
     Function *callee = call->getCalledFunction();
     if (!callee || !callee->getName().starts_with("llvm.nvvm."))
       continue;

@@ -26,6 +26,12 @@ using InvocationFn = void (*)(GridContext *, void *const *);
 inline constexpr llvm::StringLiteral kBarrierFunction =
     "__opencgc_host_barrier";
 
+/// The host function PTX's mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+/// calls (WarpMatrix.cpp): void (GridContext *context, uint32_t a0..a3,
+/// uint32_t b0, uint32_t b1, float c0..c3, float *d).
+inline constexpr llvm::StringLiteral kMmaTf32Function =
+    "__opencgc_host_mma_m16n8k8_tf32";
+
 /// What a barrier returns, over the predicates of the workgroup's
 /// invocations (barrier.cta.red.{popc,and,or}; a plain sync ignores it).
 enum class BarrierReduction : uint32_t { Count, All, Any };
@@ -35,7 +41,8 @@ struct KernelNeeds {
   /// Bytes and alignment of the workgroup's shared memory.
   uint64_t sharedBytes = 0;
   uint64_t sharedAlignment = 1;
-  /// Whether it calls kBarrierFunction, so its invocations run as fibers.
+  /// Whether it calls kBarrierFunction or a warp-level instruction
+  /// (kMmaTf32Function), so its invocations run as fibers.
   bool hasBarriers = false;
 };
 

@@ -4,6 +4,7 @@
 #include "DxilRewrite.h"
 #include "GridRewrite.h"
 #include "HostMath.h"
+#include "WarpMatrix.h"
 #include "WorkgroupFibers.h"
 
 #include "opencgc/Codegen/DxilValidator.h"
@@ -221,6 +222,8 @@ private:
 void *findHostSymbol(StringRef name) {
   if (name == kBarrierFunction)
     return reinterpret_cast<void *>(&hostBarrier);
+  if (name == kMmaTf32Function)
+    return reinterpret_cast<void *>(&hostMmaM16n8k8Tf32);
   return findHostMath(name);
 }
 

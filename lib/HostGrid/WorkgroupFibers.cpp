@@ -77,6 +77,10 @@ void WorkgroupFibers::start(Transfer from) {
 }
 
 Error WorkgroupFibers::prepare() {
+  size_t warps = (fibers.size() + 31) / 32;
+  exchange.lanes.assign(warps * 32, {});
+  exchange.rounds.assign(warps * 32, 0);
+  exchange.computed.assign(warps, 0);
   for (auto [index, fiber] : enumerate(fibers)) {
     fiber.state = State::Ready;
     // The stack is the slot above its guard page; it grows down from the

@@ -9,6 +9,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -42,6 +43,20 @@ public:
   /// has, with the reduction of their predicates.
   uint32_t arrive(uint32_t id, BarrierReduction reduction, uint32_t predicate);
 
+  /// The running fiber's invocation (x fastest, then y, then z).
+  unsigned getCurrent() const { return current; }
+
+  /// What the lanes of a warp exchange for an instruction they execute
+  /// together (WarpMatrix.cpp): each invocation's operands and results,
+  /// how many such instructions it reached, and per warp the last round
+  /// computed. Cleared for every workgroup.
+  struct WarpExchange {
+    std::vector<std::array<uint32_t, 16>> lanes;
+    std::vector<uint64_t> rounds;
+    std::vector<uint64_t> computed;
+  };
+  WarpExchange &getWarpExchange() { return exchange; }
+
 private:
   enum class State { Ready, Waiting, Returned };
   using Context = boost::context::detail::fcontext_t;
@@ -69,6 +84,7 @@ private:
   InvocationFn invoke = nullptr;
   GridContext *contexts = nullptr;
   void *const *parameters = nullptr;
+  WarpExchange exchange;
 };
 
 /// kBarrierFunction: the barrier of the context's workgroup.

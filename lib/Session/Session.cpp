@@ -48,6 +48,17 @@ makeDeviceOptions(const SessionOptions &options,
   device::DeviceOptions result;
   result.useCache = options.useCache;
   result.cacheDirectory = options.cacheDirectory;
+  llvm::Expected<codegen::Precision> precision =
+      codegen::parsePrecision(options.precision);
+  if (!precision)
+    return makeError("precision: " + llvm::toString(precision.takeError()));
+  if (*precision != codegen::Precision::Fp32 &&
+      !entry.reads(device::kUsesKernelTarget))
+    return makeError("precision " + options.precision +
+                     " uses the tensor cores of cuda and nvvm-host, not of "
+                     "device '" +
+                     entry.name + "'");
+  result.precision = *precision;
   if (options.kernelTarget.empty())
     return result;
   if (!entry.reads(device::kUsesKernelTarget))

@@ -143,7 +143,8 @@ private:
 InferenceSession makeSession(const py::object &model, std::string device,
                              std::map<std::string, std::vector<int64_t>> shapes,
                              bool cache, std::string cacheDir,
-                             std::string kernelTarget, std::string weights) {
+                             std::string kernelTarget, std::string weights,
+                             std::string precision) {
   BindingOptions options;
   options.device = std::move(device);
   options.inputShapes = std::move(shapes);
@@ -151,6 +152,7 @@ InferenceSession makeSession(const py::object &model, std::string device,
   options.cacheDirectory = std::move(cacheDir);
   options.kernelTarget = std::move(kernelTarget);
   options.weights = std::move(weights);
+  options.precision = std::move(precision);
   return InferenceSession(model, std::move(options));
 }
 
@@ -178,7 +180,8 @@ PYBIND11_MODULE(_opencgc, module) {
            py::arg("input_shapes") =
                std::map<std::string, std::vector<int64_t>>{},
            py::arg("cache") = true, py::arg("cache_dir") = "",
-           py::arg("kernel_target") = "", py::arg("weights") = "")
+           py::arg("kernel_target") = "", py::arg("weights") = "",
+           py::arg("precision") = "fp32")
       .def("get_inputs", &InferenceSession::getInputs)
       .def("get_outputs", &InferenceSession::getOutputs)
       .def_property_readonly("device", &InferenceSession::getDevice)

@@ -29,6 +29,7 @@ SessionOptions toSessionOptions(const BindingOptions &options) {
   result.cacheDirectory = options.cacheDirectory;
   result.kernelTarget = options.kernelTarget;
   result.weightsPath = options.weights;
+  result.precision = options.precision;
   return result;
 }
 

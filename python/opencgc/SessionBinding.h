@@ -45,6 +45,7 @@ struct BindingOptions {
   std::string cacheDirectory;
   std::string kernelTarget;
   std::string weights;
+  std::string precision = "fp32";
 };
 
 class BoundSession {

@@ -92,6 +92,16 @@ llvm::cl::opt<std::string> kernelTargetName(
                    "DXIL"),
     llvm::cl::value_desc("name"), llvm::cl::cat(options));
 
+llvm::cl::opt<std::string> precisionName(
+    "precision",
+    llvm::cl::desc("How float32 products are computed: fp32 (default, exact "
+                   "float32), tf32 (TF32 factors on tensor cores, about 1e-3 "
+                   "relative error) or tf32x3 (three TF32 products, float32 "
+                   "accuracy); tensor cores only where the kernel target has "
+                   "TF32 mma.sync (nvidia-sm80, nvidia-sm90), fp32 elsewhere"),
+    llvm::cl::init("fp32"), llvm::cl::value_desc("fp32|tf32|tf32x3"),
+    llvm::cl::cat(options));
+
 llvm::cl::opt<bool> relayoutConstants(
     "relayout-constants",
     llvm::cl::desc("Let kernels read constant inputs re-laid out, as the "
@@ -254,6 +264,8 @@ codegen::KernelOptions kernelOptions(cgc::SubgraphOp subgraph,
                                      const codegen::KernelTarget &target) {
   codegen::KernelOptions options;
   options.target = &target;
+  // Checked in main before any subgraph.
+  options.precision = llvm::cantFail(codegen::parsePrecision(precisionName));
   if (relayoutConstants)
     options.relayoutableInputs = codegen::findConstantInputs(subgraph);
   return options;
@@ -331,6 +343,13 @@ int main(int argc, char **argv) {
   llvm::Expected<const codegen::KernelTarget &> target = chooseKernelTarget();
   if (!target) {
     llvm::WithColor::error() << llvm::toString(target.takeError()) << "\n";
+    return 2;
+  }
+  if (llvm::Expected<codegen::Precision> precision =
+          codegen::parsePrecision(precisionName);
+      !precision) {
+    llvm::WithColor::error()
+        << "--precision: " << llvm::toString(precision.takeError()) << "\n";
     return 2;
   }
   FailureOr<LoadedModule> loaded = loadModule(inputPath, context);

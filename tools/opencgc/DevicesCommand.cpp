@@ -45,7 +45,7 @@ std::string describeOptions(const DeviceEntry &entry) {
   if (entry.reads(device::kUsesShaderModel))
     options.push_back("--shader-model");
   if (entry.reads(device::kUsesKernelTarget))
-    options.push_back("--kernel-target");
+    options.push_back("--kernel-target --precision");
   if (entry.reads(device::kUsesDeclarations))
     options.push_back("--declarations");
   return options.empty() ? "-" : join(options, " ");

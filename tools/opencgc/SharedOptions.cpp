@@ -4,6 +4,7 @@
 
 #include "opencgc/Codegen/DxilBackend.h"
 #include "opencgc/Codegen/KernelTarget.h"
+#include "opencgc/Codegen/Precision.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -64,6 +65,15 @@ cl::opt<std::string> kernelTarget(
              "nvidia-sm80, nvidia-sm90): lavapipe's kernels, which stage no "
              "tiles in shared memory, timed on the same GPU"),
     cl::value_desc("name"), DEVICE_SUBCOMMANDS);
+cl::opt<std::string> precision(
+    "precision",
+    cl::desc("cuda and nvvm-host: how float32 products (matmuls, gemms, "
+             "convolutions as implicit GEMMs) are computed: fp32 (default, "
+             "exact float32), tf32 (TF32 factors on tensor cores, faster, "
+             "relative error about 1e-3) or tf32x3 (three TF32 products, "
+             "float32 accuracy); tensor cores only on kernel targets with "
+             "TF32 mma.sync (nvidia-sm80, nvidia-sm90), fp32 FMAs elsewhere"),
+    cl::init("fp32"), cl::value_desc("fp32|tf32|tf32x3"), DEVICE_SUBCOMMANDS);
 #undef DEVICE_SUBCOMMANDS
 
 cl::opt<compiler::Partitioning> partition(
@@ -109,6 +119,16 @@ Expected<device::DeviceOptions> getDeviceOptions() {
       return target.takeError();
     options.kernelTarget = &*target;
   }
+  Expected<codegen::Precision> parsed = codegen::parsePrecision(precision);
+  if (!parsed)
+    return createStringError("--precision: " + toString(parsed.takeError()));
+  if (*parsed != codegen::Precision::Fp32 &&
+      !getChosenDevice().reads(device::kUsesKernelTarget))
+    return createStringError("--precision " + precision.getValue() +
+                             " uses the tensor cores of cuda and nvvm-host, "
+                             "not of device '" +
+                             getChosenDevice().name + "'");
+  options.precision = *parsed;
   return options;
 }
 
@@ -120,6 +140,8 @@ std::vector<std::string> getDeviceArguments() {
     arguments.push_back("--no-cache");
   if (!kernelTarget.empty())
     arguments.push_back("--kernel-target=" + kernelTarget.getValue());
+  if (precision.getNumOccurrences())
+    arguments.push_back("--precision=" + precision.getValue());
   return arguments;
 }
 

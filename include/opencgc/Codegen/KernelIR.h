@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "opencgc/Codegen/KernelTarget.h"
+#include "opencgc/Codegen/Precision.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Tensor/ConstantLayout.h"
 #include "llvm/Support/Error.h"
@@ -49,6 +50,10 @@ struct KernelOptions {
   const KernelTarget &getTarget() const {
     return target ? *target : getDefaultKernelTarget();
   }
+  /// How float32 products are computed: anything but fp32 uses the
+  /// target's tensor cores where it has them (mma.sync on tf32 factors,
+  /// MatmulKernel.cpp) and stays exact float32 elsewhere.
+  Precision precision = Precision::Fp32;
   /// Per subgraph input (argument number): whether the caller can bind it
   /// re-laid out (ConstantLayout), which it can for a constant that no
   /// other kernel reads. Inputs past the end cannot be.

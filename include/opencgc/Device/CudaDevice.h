@@ -12,6 +12,7 @@
 #ifndef OPENCGC_DEVICE_CUDADEVICE_H
 #define OPENCGC_DEVICE_CUDADEVICE_H
 
+#include "opencgc/Codegen/Precision.h"
 #include "opencgc/Device/Device.h"
 
 #include <memory>
@@ -42,6 +43,8 @@ struct CudaDeviceOptions {
   /// (codegen::getNvidiaKernelTarget of its compute capability): another
   /// configuration, lavapipe's say, timed on the same GPU.
   const codegen::KernelTarget *kernelTarget = nullptr;
+  /// How float32 products are computed (tf32 and tf32x3 on tensor cores).
+  codegen::Precision precision = codegen::Precision::Fp32;
 };
 
 /// Device 0 of the CUDA driver. Fails with a message saying why when

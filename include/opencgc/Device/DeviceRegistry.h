@@ -12,6 +12,7 @@
 #ifndef OPENCGC_DEVICE_DEVICEREGISTRY_H
 #define OPENCGC_DEVICE_DEVICEREGISTRY_H
 
+#include "opencgc/Codegen/Precision.h"
 #include "opencgc/Device/Device.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -48,6 +49,9 @@ struct DeviceOptions {
   /// The kernel target kernels are configured for instead of the device's
   /// own (--kernel-target; null: the device's).
   const codegen::KernelTarget *kernelTarget = nullptr;
+  /// How float32 products are computed (--precision; tensor cores where
+  /// the kernel target has them).
+  codegen::Precision precision = codegen::Precision::Fp32;
 };
 
 /// The DeviceOptions fields an entry reads, as bits.

@@ -10,6 +10,7 @@
 #ifndef OPENCGC_DEVICE_NVVMHOSTDEVICE_H
 #define OPENCGC_DEVICE_NVVMHOSTDEVICE_H
 
+#include "opencgc/Codegen/Precision.h"
 #include "opencgc/Device/Device.h"
 
 #include <memory>
@@ -40,6 +41,9 @@ struct NvvmHostDeviceOptions {
   int capturePtxCapability = 90;
   /// Configure kernels for this kernel target instead (null: the one above).
   const codegen::KernelTarget *kernelTarget = nullptr;
+  /// How float32 products are computed: tf32 and tf32x3 use mma.sync,
+  /// which the host grid executes as a warp would (docs/host-grid.md).
+  codegen::Precision precision = codegen::Precision::Fp32;
 };
 
 llvm::Expected<std::unique_ptr<Device>>

@@ -38,6 +38,9 @@ struct SessionOptions {
   /// cuda and nvvm-host: configure kernels for this kernel target instead
   /// of the GPU's (`--kernel-target`); empty: the device's own.
   std::string kernelTarget;
+  /// cuda and nvvm-host: how float32 products are computed, "fp32"
+  /// (default), "tf32" or "tf32x3" (`--precision`).
+  std::string precision = "fp32";
 };
 
 /// A model input or output as the program sees it.

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -28,17 +29,21 @@ namespace {
 void loadKernelDialects(MLIRContext &context) {
   // Loading mutates the context; once loaded (see loadCodegenDialects),
   // kernels may be generated from several threads.
+  // The LLVM dialect carries tensor-core instructions (llvm.inline_asm,
+  // MatrixInstructions.h).
   if (context.getLoadedDialect<gpu::GPUDialect>() &&
-      context.getLoadedDialect<vector::VectorDialect>())
+      context.getLoadedDialect<vector::VectorDialect>() &&
+      context.getLoadedDialect<LLVM::LLVMDialect>())
     return;
   DialectRegistry registry;
   registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  vector::VectorDialect>();
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect, vector::VectorDialect>();
   context.appendDialectRegistry(registry);
-  context.loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                      vector::VectorDialect>();
+  context
+      .loadDialect<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                   scf::SCFDialect, vector::VectorDialect>();
 }
 } // namespace
 

@@ -227,6 +227,13 @@ llvm::Expected<MatmulShape> analyze(cgc::SubgraphOp subgraph, Operation *op,
   if (llvm::none_of(workgroupGrid(*shape, tile),
                     [](int64_t groups) { return groups > kMaxWorkgroupCount; }))
     shape->tile = tile;
+  if (usesMatrixTile(*shape, options)) {
+    // Two mma k steps a stage, and every tile's staging still even (the
+    // large one's invocations stage two vec4s of A and of B).
+    shape->tile.matrix = true;
+    shape->tile.unroll = 16;
+    shape->precision = options.precision;
+  }
   if (padsB(*shape, options)) {
     shape->paddedB = true;
     if (shape->bBatchStride)

@@ -130,6 +130,22 @@ Tile chooseSharedTile(const MatmulShape &shape, const KernelTarget &target) {
   return kSharedSmallTile;
 }
 
+bool usesMatrixTile(const MatmulShape &shape, const KernelOptions &options) {
+  return options.precision != Precision::Fp32 && shape.tile.shared &&
+         (options.getTarget().matrixInstructions & kMmaSyncTf32Bf16) &&
+         !shape.upsampling;
+}
+
+/// Warps split the columns 32 at a time (four 16x8 mma tiles across) and
+/// the rows among the rest: the large tile's 8 warps 2 x 4 (64 x 32 each,
+/// 16 mma tiles, the 64 accumulators its invocations have with FMAs), the
+/// medium 4 x 2 and the small 2 x 1 (16 x 32).
+std::pair<int64_t, int64_t> matrixWarps(const Tile &tile) {
+  int64_t warps = tile.invocations() / 32;
+  int64_t acrossColumns = tile.columns() / 32;
+  return {warps / acrossColumns, acrossColumns};
+}
+
 /// The large tile for wide products, the narrow one for products of few
 /// columns, the medium or small one where they would leave the target's
 /// cores idle (KernelTarget::workgroupsToFill). Targets that stage tiles in
@@ -214,6 +230,20 @@ bool padsB(const MatmulShape &shape, const KernelOptions &options) {
 std::string describeShared(const MatmulShape &shape, llvm::StringRef operands) {
   const Tile &tile = shape.tile;
   std::array<int64_t, 3> grid = workgroupGrid(shape, tile);
+  if (tile.matrix) {
+    auto [warpRows, warpColumns] = matrixWarps(tile);
+    return llvm::formatv(
+               "{0} {1}x{2}x{3}: {4}x{5} tiles in shared memory, {6}x{7} "
+               "warps of {8} rows x 32 columns on tensor cores ({9}: "
+               "mma.sync m16n8k8), {10} k steps a stage, {11}x{12}x{13} "
+               "workgroups{14}",
+               shape.im2col ? "implicit GEMM" : "matmul", shape.m, shape.n,
+               shape.k, tile.workgroupRows(), tile.columns(), warpRows,
+               warpColumns, tile.workgroupRows() / warpRows,
+               getPrecisionName(shape.precision), tile.unroll, grid[0], grid[1],
+               grid[2], operands)
+        .str();
+  }
   return llvm::formatv(
              "{0} {1}x{2}x{3}: {4}x{5} tiles in shared memory, {6}x{7} "
              "invocations of {8} rows x {9} columns, {10} k steps a stage, "

@@ -35,6 +35,10 @@ struct Tile {
   int64_t unroll; // k steps per loop iteration (staged), a multiple of kVector
   int64_t rowLanes = 1; // workgroup size (y)
   bool shared = false;  // tiles staged through shared memory
+  /// Shared tiles multiplied on tensor cores (mma.sync m16n8k8 on TF32
+  /// factors) by warps of the workgroup instead of per-invocation FMAs:
+  /// `rows` and `groups` then only size the workgroup's tile.
+  bool matrix = false;
   int64_t columns() const { return lanes * kVector * groups; }
   int64_t workgroupRows() const { return rows * rowLanes; }
   int64_t invocations() const { return lanes * rowLanes; }
@@ -97,6 +101,8 @@ struct MatmulShape {
   Shape outShape;
   /// The register tile (chooseTile).
   Tile tile = {};
+  /// How a matrix tile's products are computed (tf32 or tf32x3).
+  Precision precision = Precision::Fp32;
 };
 
 // MatmulAnalysis.cpp
@@ -120,6 +126,12 @@ std::array<int64_t, 3> workgroupGrid(const MatmulShape &shape,
                                      const Tile &tile);
 /// The register tile for the product.
 Tile chooseTile(const MatmulShape &shape, const KernelTarget &target);
+/// Whether the product's shared tile goes to tensor cores: a precision
+/// other than fp32 on a target with TF32 mma.sync.
+bool usesMatrixTile(const MatmulShape &shape, const KernelOptions &options);
+/// The warps of a matrix tile along its rows and columns (each warp
+/// multiplies warpRows x 32 of it, in 16x8 mma tiles).
+std::pair<int64_t, int64_t> matrixWarps(const Tile &tile);
 /// Whether A is read as vec4s along k.
 bool vectorizesA(const MatmulShape &shape);
 /// Whether an upsampling stores its taps' columns in pairs of vec4s.

@@ -25,6 +25,7 @@
 #include "KernelBuilding.h"
 #include "KernelSupport.h"
 #include "MatmulConfig.h"
+#include "MatmulKernelBuilder.h"
 #include "NormalizationKernel.h"
 #include "ScalarOps.h"
 
@@ -48,125 +49,19 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 using namespace matmul;
+namespace matmul {
+MatmulKernelBuilder::MatmulKernelBuilder(cgc::SubgraphOp subgraph,
+                                         MatmulShape shape)
+    : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
+      productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
+      builder(subgraph.getContext()), vectorA(vectorizesA(this->shape)),
+      vectorRowsOfA(vectorizesRowsOfA(this->shape)),
+      vectorB(vectorizesB(this->shape)),
+      vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling &&
+                !this->shape.tile.matrix),
+      pairedTaps(pairsUpsamplingTaps(this->shape)) {}
 
-namespace {
-
-class MatmulKernelBuilder {
-public:
-  MatmulKernelBuilder(cgc::SubgraphOp subgraph, MatmulShape shape)
-      : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
-        productOp(&definition.getBodyBlock()->front()), shape(std::move(shape)),
-        builder(subgraph.getContext()), vectorA(vectorizesA(this->shape)),
-        vectorRowsOfA(vectorizesRowsOfA(this->shape)),
-        vectorB(vectorizesB(this->shape)),
-        vectorOut(this->shape.n % kVector == 0 && !this->shape.upsampling),
-        pairedTaps(pairsUpsamplingTaps(this->shape)) {}
-
-  KernelModule build();
-
-private:
-  gpu::GPUFuncOp createFunction(gpu::GPUModuleOp kernels);
-  Value index(int64_t value) {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  }
-  Value add(Value x, Value y) {
-    return arith::AddIOp::create(builder, loc, x, y);
-  }
-  Value mul(Value x, int64_t y) {
-    if (y == 0)
-      return index(0);
-    return y == 1 ? x : arith::MulIOp::create(builder, loc, x, index(y));
-  }
-  Value clamp(Value x, int64_t last) {
-    return arith::MinUIOp::create(builder, loc, x, index(last));
-  }
-  Value argument(unsigned number) { return function.getArgument(number); }
-  /// The kernel argument of subgraph argument `value`.
-  Value buffer(Value value) {
-    return argument(cast<BlockArgument>(value).getArgNumber());
-  }
-  VectorType accumulatorType() {
-    return VectorType::get({kVector}, builder.getF32Type());
-  }
-
-  std::pair<Value, Value> placeWorkgroup();
-  void computeOffsets();
-  // Tiles staged in shared memory (Tile::shared).
-  void computeSharedOffsets();
-  void createSharedTiles();
-  SmallVector<Value> loadStage(Value k);
-  void stageUnits(int64_t rows, int64_t quadsPerRow, SmallVector<Value> &units,
-                  llvm::function_ref<Value(Value, Value)> load);
-  Value invocationInWorkgroup() {
-    return add(mul(threadY, tile.lanes), threadX);
-  }
-  Value loadAUnit(Value row, Value k);
-  Value loadBUnit(Value k, Value column);
-  Value im2colElement(Value k, Value column);
-  void storeStage(ValueRange units);
-  SmallVector<Value> accumulateStage(ValueRange accumulators);
-  SmallVector<Value> emitStagedLoop(ValueRange accumulators);
-  Value select(Value condition, Value value, Value otherwise) {
-    return arith::SelectOp::create(builder, loc, condition, value, otherwise);
-  }
-  Value zeroOf(Type type) {
-    return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
-  }
-  Value subsampledColumn(Value column);
-  /// Elements between consecutive rows (k) of B, read element by element.
-  int64_t bRowStride() const {
-    if (shape.subsampling)
-      return shape.subsampling->inPlane;
-    return shape.transB ? 1 : shape.n;
-  }
-  SmallVector<Value> accumulate(ArrayRef<Value> ks, ValueRange accumulators,
-                                ArrayRef<SmallVector<Value>> a);
-  SmallVector<Value> loadA(Value k);
-  SmallVector<Value> unrolledStep(Value k, ValueRange accumulators,
-                                  int64_t step);
-  Value loadB(Value k, int64_t group);
-  SmallVector<Value> emitLoop(int64_t begin, int64_t end, int64_t step,
-                              ValueRange accumulators);
-  void storeTile(ValueRange accumulators);
-  void storeTapPairs(ValueRange accumulators);
-  void storeVector(ValueRange elements, Value first);
-  void ifThen(Value condition, llvm::function_ref<void()> body);
-  Value below(Value x, int64_t bound);
-  Value channelOfRow(Value row);
-  Value loadRowBias(Value row);
-  Value rowOffset(Value row);
-  SmallVector<Value> columnOffsets();
-  Value finish(Value accumulator, Value element, Value row, Value rowBias);
-
-  cgc::SubgraphOp subgraph;
-  cgc::FunctionalDefinitionOp definition;
-  Operation *productOp;
-  MatmulShape shape;
-  const Tile &tile = shape.tile;
-  OpBuilder builder;
-  Location loc = builder.getUnknownLoc();
-  bool vectorA, vectorRowsOfA, vectorB, vectorOut, pairedTaps;
-  gpu::GPUFuncOp function;
-
-  // Per-invocation values, computed once before the k loop.
-  Value batchIndex;
-  SmallVector<Value> rows;     // unclamped, per tile row
-  SmallVector<Value> columns;  // unclamped first column, per column group
-  SmallVector<Value> aOffsets; // A element (k = 0) per tile row
-  /// B element (k = 0) per column group (vec4 index when vectorB) or per
-  /// column (kVector per group) otherwise.
-  SmallVector<Value> bOffsets;
-
-  // The workgroup's first row and column, and the operands' offsets for
-  // its matrix (placeWorkgroup).
-  Value firstTileRow, firstTileColumn, aBase, bBase;
-  // With shared tiles: the invocation's place in the workgroup and the A
-  // and B tiles (vec4 arrays: A's rows of `unroll` k steps, B's rows of
-  // the tile's columns).
-  Value threadX, threadY, sharedA, sharedB;
-};
-
-MemRefType bufferType(Type element, int64_t elements) {
+static MemRefType bufferType(Type element, int64_t elements) {
   return MemRefType::get({std::max<int64_t>(1, elements)}, element);
 }
 
@@ -405,6 +300,8 @@ Value MatmulKernelBuilder::im2colElement(Value k, Value column) {
 
 /// Stores the staged vec4s at their units in the shared tiles.
 void MatmulKernelBuilder::storeStage(ValueRange units) {
+  if (tile.matrix)
+    return storeMatrixStage(units);
   Value invocation = invocationInWorkgroup();
   int64_t invocations = tile.invocations();
   int64_t aUnits = tile.workgroupRows() * tile.unroll / kVector;
@@ -421,6 +318,8 @@ void MatmulKernelBuilder::storeStage(ValueRange units) {
 /// tile per column group.
 SmallVector<Value>
 MatmulKernelBuilder::accumulateStage(ValueRange accumulators) {
+  if (tile.matrix)
+    return accumulateMatrixStage(accumulators);
   int64_t quadsPerRowOfA = tile.unroll / kVector;
   int64_t quadsPerRowOfB = tile.columns() / kVector;
   Value firstRowOfA = mul(threadY, kVector * quadsPerRowOfA);
@@ -794,7 +693,7 @@ SmallVector<Value> MatmulKernelBuilder::columnOffsets() {
   return offsets;
 }
 
-std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
+static std::array<uint32_t, 3> workgroupCount(const MatmulShape &shape) {
   std::array<int64_t, 3> grid = workgroupGrid(shape, shape.tile);
   return {uint32_t(grid[0]), uint32_t(grid[1]), uint32_t(grid[2])};
 }
@@ -809,7 +708,11 @@ KernelModule MatmulKernelBuilder::build() {
   auto kernels = gpu::GPUModuleOp::create(builder, loc, "kernels");
   function = createFunction(kernels);
   builder.setInsertionPointToStart(&function.getBody().front());
-  if (tile.shared) {
+  if (tile.matrix) {
+    createMatrixTiles();
+    computeSharedOffsets();
+    placeLaneInWarp();
+  } else if (tile.shared) {
     createSharedTiles();
     computeSharedOffsets();
   } else {
@@ -819,7 +722,10 @@ KernelModule MatmulKernelBuilder::build() {
   Value zero = arith::ConstantOp::create(
       builder, loc,
       DenseElementsAttr::get(accumulatorType(), builder.getF32FloatAttr(0)));
-  SmallVector<Value> accumulators(tile.rows * tile.groups, zero);
+  // A matrix tile's accumulators are its warp's mma tiles' C fragments.
+  SmallVector<Value> accumulators(tile.matrix ? matrixTilesAcrossRows() * 4
+                                              : tile.rows * tile.groups,
+                                  zero);
   if (tile.shared) {
     accumulators = emitStagedLoop(accumulators);
   } else {
@@ -829,7 +735,10 @@ KernelModule MatmulKernelBuilder::build() {
     accumulators =
         emitLoop(unrolled, shape.k, vectorA ? kVector : 1, accumulators);
   }
-  storeTile(accumulators);
+  if (tile.matrix)
+    storeFragments(accumulators);
+  else
+    storeTile(accumulators);
   gpu::ReturnOp::create(builder, loc);
 
   KernelLaunch launch;
@@ -840,7 +749,7 @@ KernelModule MatmulKernelBuilder::build() {
   return result;
 }
 
-} // namespace
+} // namespace matmul
 
 KernelModule buildMatmulKernel(cgc::SubgraphOp subgraph,
                                const KernelOptions &options) {

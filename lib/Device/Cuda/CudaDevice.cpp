@@ -48,10 +48,12 @@ public:
   CudaDevice(MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
              std::unique_ptr<PtxCompiler> ptx,
              std::shared_ptr<CaptureWriter> capture,
-             const codegen::KernelTarget &kernelTarget)
+             const codegen::KernelTarget &kernelTarget,
+             codegen::Precision precision)
       : CudaTarget(context), cuda(cuda),
         memory(std::make_shared<CudaAddressSpace>(cuda)), ptx(std::move(ptx)),
-        capture(std::move(capture)), kernelTarget(kernelTarget) {
+        capture(std::move(capture)), kernelTarget(kernelTarget),
+        precision(precision) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadNvvmCodegenDialects(context);
   }
@@ -80,8 +82,8 @@ public:
 protected:
   llvm::Expected<std::shared_ptr<CompiledPartition>>
   compileProgram(llvm::ArrayRef<uint8_t> container) override {
-    auto partition =
-        compileCudaPartition(context, cuda, *ptx, kernelTarget, container);
+    auto partition = compileCudaPartition(context, cuda, *ptx, kernelTarget,
+                                          precision, container);
     if (!partition)
       return partition.takeError();
     return std::shared_ptr<CompiledPartition>(std::move(*partition));
@@ -93,6 +95,7 @@ private:
   std::unique_ptr<PtxCompiler> ptx;
   std::shared_ptr<CaptureWriter> capture;
   const codegen::KernelTarget &kernelTarget;
+  codegen::Precision precision;
 };
 
 /// Declares and accepts what the cuda device does; refuses to run.
@@ -155,7 +158,8 @@ createCudaDevice(MLIRContext &context, const CudaDeviceOptions &options) {
           ? *options.kernelTarget
           : codegen::getNvidiaKernelTarget((*gpu)->getComputeCapability());
   return std::make_unique<CudaDevice>(context, std::move(*gpu), std::move(*ptx),
-                                      std::move(capture), kernelTarget);
+                                      std::move(capture), kernelTarget,
+                                      options.precision);
 }
 
 } // namespace opencgc::device

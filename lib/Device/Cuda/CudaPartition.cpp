@@ -41,7 +41,8 @@ public:
 
   llvm::Error compile(cgc::PartitionOp partition,
                       const std::shared_ptr<cuda::CudaContext> &cuda,
-                      PtxCompiler &ptx, const codegen::KernelTarget &target);
+                      PtxCompiler &ptx, const codegen::KernelTarget &target,
+                      codegen::Precision precision);
   llvm::StringRef getName() const override { return name; }
   llvm::ArrayRef<BindPoint> getBindPoints() const override {
     return bindPoints;
@@ -127,12 +128,14 @@ GeneratedPartition::load(const std::shared_ptr<cuda::CudaContext> &cuda) {
 
 llvm::Error GeneratedPartition::compile(
     cgc::PartitionOp partition, const std::shared_ptr<cuda::CudaContext> &cuda,
-    PtxCompiler &ptx, const codegen::KernelTarget &target) {
+    PtxCompiler &ptx, const codegen::KernelTarget &target,
+    codegen::Precision precision) {
   auto invokes = collectPartitionInvokes(partition, "CUDA");
   if (!invokes)
     return fail(llvm::toString(invokes.takeError()));
   codegen::KernelOptions options;
   options.target = &target;
+  options.precision = precision;
   auto steps =
       generateInvokeStepsConcurrently(*invokes, [&](PartitionInvoke &invoke) {
         return generate(invoke.subgraph, invoke.operands.size(), options, ptx);
@@ -144,6 +147,8 @@ llvm::Error GeneratedPartition::compile(
   this->steps = std::move(*steps);
   note = ptx.describe() + " through libNVVM, kernels configured for " +
          target.name.str();
+  if (precision != codegen::Precision::Fp32)
+    note += ", " + codegen::getPrecisionName(precision).str();
   return llvm::Error::success();
 }
 
@@ -165,18 +170,18 @@ void GeneratedPartition::record(llvm::ArrayRef<cuda::CUdeviceptr> bound,
 
 } // namespace
 
-llvm::Expected<std::shared_ptr<CudaPartition>>
-compileCudaPartition(MLIRContext &context,
-                     std::shared_ptr<cuda::CudaContext> cuda, PtxCompiler &ptx,
-                     const codegen::KernelTarget &kernelTarget,
-                     llvm::ArrayRef<uint8_t> partitionContainer) {
+llvm::Expected<std::shared_ptr<CudaPartition>> compileCudaPartition(
+    MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
+    PtxCompiler &ptx, const codegen::KernelTarget &kernelTarget,
+    codegen::Precision precision, llvm::ArrayRef<uint8_t> partitionContainer) {
   auto read = readPartitionContainer(partitionContainer, context);
   if (!read)
     return read.takeError();
   cgc::PartitionOp partition = read->partition;
   auto compiled =
       std::make_shared<GeneratedPartition>(std::move(read->module), partition);
-  if (llvm::Error error = compiled->compile(partition, cuda, ptx, kernelTarget))
+  if (llvm::Error error =
+          compiled->compile(partition, cuda, ptx, kernelTarget, precision))
     return std::move(error);
   return compiled;
 }

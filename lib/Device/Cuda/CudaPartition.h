@@ -5,6 +5,7 @@
 #include "CudaContext.h"
 
 #include "opencgc/Codegen/KernelTarget.h"
+#include "opencgc/Codegen/Precision.h"
 #include "opencgc/Device/Device.h"
 
 #include <array>
@@ -47,11 +48,10 @@ public:
 /// through Kernel IR, NVVM IR and libNVVM into PTX, loaded with
 /// cuModuleLoadDataEx. Errors name the partition and, for a load failure,
 /// hold the driver's log.
-llvm::Expected<std::shared_ptr<CudaPartition>>
-compileCudaPartition(mlir::MLIRContext &context,
-                     std::shared_ptr<cuda::CudaContext> cuda, PtxCompiler &ptx,
-                     const codegen::KernelTarget &kernelTarget,
-                     llvm::ArrayRef<uint8_t> partitionContainer);
+llvm::Expected<std::shared_ptr<CudaPartition>> compileCudaPartition(
+    mlir::MLIRContext &context, std::shared_ptr<cuda::CudaContext> cuda,
+    PtxCompiler &ptx, const codegen::KernelTarget &kernelTarget,
+    codegen::Precision precision, llvm::ArrayRef<uint8_t> partitionContainer);
 
 } // namespace opencgc::device
 

@@ -82,6 +82,7 @@ llvm::Error HostGridPartition::compile(cgc::PartitionOp partition,
     return fail(llvm::toString(invokes.takeError()));
   codegen::KernelOptions options;
   options.target = &source.kernelTarget;
+  options.precision = source.precision;
   auto generateOne = [&](PartitionInvoke &invoke) {
     return generate(invoke.subgraph, options, build);
   };
@@ -119,7 +120,10 @@ llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(
   auto compiled = std::make_shared<HostGridPartition>(
       std::move(read->module), partition,
       source.compileNote.str() + ", kernels configured for " +
-          source.kernelTarget.name.str());
+          source.kernelTarget.name.str() +
+          (source.precision == codegen::Precision::Fp32
+               ? ""
+               : ", " + codegen::getPrecisionName(source.precision).str()));
   if (llvm::Error error = compiled->compile(partition, source, build))
     return std::move(error);
   return compiled;

@@ -43,6 +43,8 @@ struct GridKernelSource {
   /// Whether `build` may run for several subgraphs at once
   /// (generateInvokeStepsConcurrently); the grid's JIT may.
   bool concurrent = false;
+  /// How float32 products are computed.
+  codegen::Precision precision = codegen::Precision::Fp32;
 };
 
 llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(

@@ -48,10 +48,11 @@ public:
   NvvmHostDevice(MLIRContext &context, std::unique_ptr<hostgrid::HostGrid> grid,
                  std::shared_ptr<CaptureWriter> capture,
                  std::unique_ptr<PtxCompiler> ptx,
-                 const codegen::KernelTarget &kernelTarget)
+                 const codegen::KernelTarget &kernelTarget,
+                 codegen::Precision precision)
       : ReferenceKernelTarget(context), grid(std::move(grid)),
         capture(std::move(capture)), ptx(std::move(ptx)),
-        kernelTarget(kernelTarget) {
+        kernelTarget(kernelTarget), precision(precision) {
     // Before any thread compiles a partition (dialects load only here).
     codegen::loadNvvmCodegenDialects(context);
   }
@@ -69,7 +70,7 @@ protected:
     auto partition = compileHostGridPartition(
         context, container,
         {kNvvmHostTargetName, kernelTarget, "NVVM kernels JIT-compiled",
-         /*concurrent=*/true},
+         /*concurrent=*/true, precision},
         [&](codegen::KernelModule &kernels) {
           return buildNvvmKernels(kernels);
         });
@@ -137,6 +138,7 @@ private:
   /// The kernels of the GPU the captured PTX is for, so that this device
   /// tests what the CUDA device would run there.
   const codegen::KernelTarget &kernelTarget;
+  codegen::Precision precision;
   GpuKernelResponder responder{context, kNvvmHostTargetName};
 };
 
@@ -167,7 +169,8 @@ createNvvmHostDevice(MLIRContext &context,
       context, std::move(*grid), std::move(capture), std::move(ptx),
       options.kernelTarget
           ? *options.kernelTarget
-          : codegen::getNvidiaKernelTarget(options.capturePtxCapability));
+          : codegen::getNvidiaKernelTarget(options.capturePtxCapability),
+      options.precision);
 }
 
 } // namespace opencgc::device

@@ -32,6 +32,7 @@ DeviceResult openCuda(MLIRContext &context, const DeviceOptions &options) {
   cuda.cacheDirectory = options.cacheDirectory;
   cuda.captureDirectory = options.captureDirectory;
   cuda.kernelTarget = options.kernelTarget;
+  cuda.precision = options.precision;
   return createCudaDevice(context, cuda);
 }
 
@@ -44,6 +45,7 @@ DeviceResult openNvvmHost(MLIRContext &context, const DeviceOptions &options) {
   NvvmHostDeviceOptions nvvmHost;
   nvvmHost.captureDirectory = options.captureDirectory;
   nvvmHost.kernelTarget = options.kernelTarget;
+  nvvmHost.precision = options.precision;
   return createNvvmHostDevice(context, nvvmHost);
 }
 

@@ -11,6 +11,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/LLVMContext.h"
@@ -71,8 +72,15 @@ std::string shapeOf(const Module &module) {
         else
           os << "  " << instruction.getOpcodeName() << " "
              << *instruction.getType();
-        if (const auto *call = dyn_cast<CallInst>(&instruction))
-          os << " @" << call->getCalledFunction()->getName();
+        if (const auto *call = dyn_cast<CallInst>(&instruction)) {
+          if (const auto *assembly =
+                  dyn_cast<InlineAsm>(call->getCalledOperand()))
+            os << " asm" << (assembly->hasSideEffects() ? " sideeffect" : "")
+               << " \"" << assembly->getAsmString() << "\" \""
+               << assembly->getConstraintString() << "\"";
+          else
+            os << " @" << call->getCalledFunction()->getName();
+        }
         for (const Use &operand : instruction.operands())
           if (isa<PoisonValue>(operand.get()))
             os << " " << *UndefValue::get(operand->getType());
@@ -184,6 +192,42 @@ TEST_F(LegacyBitcodeWriterTest, ElementwiseKernelWithMathAndMetadata) {
   EXPECT_EQ(readKernel->getArg(0)->getType()->getPointerAddressSpace(), 1u);
   // The reader turns the kernel annotation into the PTX kernel convention.
   EXPECT_EQ(readKernel->getCallingConv(), CallingConv::PTX_Kernel);
+}
+
+// NVVM reaches PTX instructions that have no intrinsic libNVVM accepts
+// (mma.sync on tf32, cvt.rna.tf32) through inline assembly
+// (shared/reference/nvvm-tensor-cores.md): a struct-returning asm with tied
+// operands, and a side-effecting one, both used twice.
+TEST_F(LegacyBitcodeWriterTest, InlineAssemblyCallsKeepTheirTextAndFlags) {
+  Kernel kernel(module, "mma", 1);
+  givePointees(kernel.function, Type::getFloatTy(context));
+  IRBuilder<> &b = kernel.builder;
+  Type *f32 = b.getFloatTy();
+  Type *i32 = b.getInt32Ty();
+  Value *x = b.CreateLoad(f32, kernel.function->getArg(0));
+  InlineAsm *round = InlineAsm::get(FunctionType::get(i32, {f32}, false),
+                                    "cvt.rna.tf32.f32 $0, $1;", "=r,f",
+                                    /*hasSideEffects=*/false);
+  Value *t0 = b.CreateCall(round, {x});
+  Value *t1 = b.CreateCall(round, {b.CreateFAdd(x, x)});
+  Type *four = StructType::get(context, {f32, f32, f32, f32});
+  InlineAsm *mma = InlineAsm::get(
+      FunctionType::get(
+          four, {i32, i32, i32, i32, i32, i32, f32, f32, f32, f32}, false),
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, "
+      "{$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};",
+      "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*hasSideEffects=*/false);
+  Value *d = b.CreateCall(mma, {t0, t1, t0, t1, t0, t1, x, x, x, x});
+  b.CreateStore(b.CreateExtractValue(d, {2}), kernel.function->getArg(0));
+  InlineAsm *fence =
+      InlineAsm::get(FunctionType::get(b.getVoidTy(), false),
+                     "cp.async.wait_group 0;", "~{memory}", true);
+  b.CreateCall(fence);
+  b.CreateCall(fence);
+  b.CreateRetVoid();
+  LLVMContext readContext;
+  std::unique_ptr<Module> read = roundTrip(readContext);
+  ASSERT_TRUE(read);
 }
 
 TEST_F(LegacyBitcodeWriterTest, LoopsPhisBranchesAndSwitch) {

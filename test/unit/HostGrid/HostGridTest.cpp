@@ -304,4 +304,124 @@ TEST_F(HostGridTest, RefusesABarrierOfPartOfTheWorkgroup) {
               ::testing::HasSubstr("llvm.nvvm.barrier.cta.sync.aligned.count"));
 }
 
+// Two warps, each multiplying its own 16x8 A by 8x8 B onto C with the TF32
+// mma.sync that Kernel IR writes (opencgc/Codegen/PtxInlineAsm.h): lane
+// 4 g + t loads its fragments by the PTX ISA's layout and stores its D.
+constexpr StringLiteral kMma = R"(
+define float @at(ptr addrspace(1) %matrix, i32 %warp, i32 %size, i32 %row, i32 %rowLength, i32 %column) {
+  %base = mul i32 %warp, %size
+  %rowStart = mul i32 %row, %rowLength
+  %inside = add i32 %rowStart, %column
+  %index = add i32 %base, %inside
+  %index64 = zext i32 %index to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %matrix, i64 %index64
+  %value = load float, ptr addrspace(1) %p, align 4
+  ret float %value
+}
+
+define void @mma(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, ptr addrspace(1) %d) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %warp = lshr i32 %tid, 5
+  %lane = and i32 %tid, 31
+  %g = lshr i32 %lane, 2
+  %t = and i32 %lane, 3
+  %g8 = add i32 %g, 8
+  %t4 = add i32 %t, 4
+  %t2 = shl i32 %t, 1
+  %t21 = add i32 %t2, 1
+  %fa0 = call float @at(ptr addrspace(1) %a, i32 %warp, i32 128, i32 %g, i32 8, i32 %t)
+  %fa1 = call float @at(ptr addrspace(1) %a, i32 %warp, i32 128, i32 %g8, i32 8, i32 %t)
+  %fa2 = call float @at(ptr addrspace(1) %a, i32 %warp, i32 128, i32 %g, i32 8, i32 %t4)
+  %fa3 = call float @at(ptr addrspace(1) %a, i32 %warp, i32 128, i32 %g8, i32 8, i32 %t4)
+  %fb0 = call float @at(ptr addrspace(1) %b, i32 %warp, i32 64, i32 %t, i32 8, i32 %g)
+  %fb1 = call float @at(ptr addrspace(1) %b, i32 %warp, i32 64, i32 %t4, i32 8, i32 %g)
+  %c0 = call float @at(ptr addrspace(1) %c, i32 %warp, i32 128, i32 %g, i32 8, i32 %t2)
+  %c1 = call float @at(ptr addrspace(1) %c, i32 %warp, i32 128, i32 %g, i32 8, i32 %t21)
+  %c2 = call float @at(ptr addrspace(1) %c, i32 %warp, i32 128, i32 %g8, i32 8, i32 %t2)
+  %c3 = call float @at(ptr addrspace(1) %c, i32 %warp, i32 128, i32 %g8, i32 8, i32 %t21)
+  %a0 = bitcast float %fa0 to i32
+  %a1 = bitcast float %fa1 to i32
+  %a2 = bitcast float %fa2 to i32
+  %a3 = bitcast float %fa3 to i32
+  %b0 = bitcast float %fb0 to i32
+  %b1 = bitcast float %fb1 to i32
+  %r = call { float, float, float, float } asm "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$0,$1,$2,$3};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3)
+  %base = mul i32 %warp, 128
+  %row0 = mul i32 %g, 8
+  %row8 = mul i32 %g8, 8
+  %at0 = add i32 %row0, %t2
+  %at2 = add i32 %row8, %t2
+  %i0 = add i32 %base, %at0
+  %i2 = add i32 %base, %at2
+  %i064 = zext i32 %i0 to i64
+  %i264 = zext i32 %i2 to i64
+  %p0 = getelementptr inbounds float, ptr addrspace(1) %d, i64 %i064
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %p0, i64 1
+  %p2 = getelementptr inbounds float, ptr addrspace(1) %d, i64 %i264
+  %p3 = getelementptr inbounds float, ptr addrspace(1) %p2, i64 1
+  %d0 = extractvalue { float, float, float, float } %r, 0
+  %d1 = extractvalue { float, float, float, float } %r, 1
+  %d2 = extractvalue { float, float, float, float } %r, 2
+  %d3 = extractvalue { float, float, float, float } %r, 3
+  store float %d0, ptr addrspace(1) %p0, align 4
+  store float %d1, ptr addrspace(1) %p1, align 4
+  store float %d2, ptr addrspace(1) %p2, align 4
+  store float %d3, ptr addrspace(1) %p3, align 4
+  ret void
+}
+)";
+
+TEST_F(HostGridTest, MultipliesTf32FragmentsAsAWarp) {
+  Expected<std::unique_ptr<HostKernel>> kernel = compile(kMma, "mma");
+  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  // Values with few mantissa bits are TF32 already, and their products and
+  // sums are exact: the result must equal the product bit for bit. One A
+  // value carries bits below TF32's mantissa, which the product ignores.
+  constexpr int kWarps = 2;
+  std::vector<float> a(kWarps * 128), b(kWarps * 64), c(kWarps * 128),
+      d(kWarps * 128, -1.0f);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = float(int(i * 7 % 13) - 6) * 0.5f;
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = float(int(i * 5 % 11) - 5);
+  for (size_t i = 0; i < c.size(); ++i)
+    c[i] = float(i % 17);
+  a[3] = 1.0f + 0x1p-20f; // TF32 keeps 10 mantissa bits: this is 1.0
+  ASSERT_FALSE(
+      bool((*kernel)->launch({1, 1, 1}, {kWarps * 32, 1, 1},
+                             {a.data(), b.data(), c.data(), d.data()})));
+  for (int w = 0; w < kWarps; ++w)
+    for (int row = 0; row < 16; ++row)
+      for (int column = 0; column < 8; ++column) {
+        float expected = c[w * 128 + row * 8 + column];
+        for (int k = 0; k < 8; ++k) {
+          float factor = a[w * 128 + row * 8 + k];
+          if (w == 0 && row == 0 && k == 3)
+            factor = 1.0f;
+          expected += factor * b[w * 64 + k * 8 + column];
+        }
+        EXPECT_EQ(d[w * 128 + row * 8 + column], expected)
+            << "warp " << w << ", row " << row << ", column " << column;
+      }
+}
+
+constexpr StringLiteral kOtherAsm = R"(
+define void @otherAsm(ptr addrspace(1) %out) {
+entry:
+  %x = call i32 asm "mov.u32 $0, %laneid;", "=r"()
+  %f = uitofp i32 %x to float
+  store float %f, ptr addrspace(1) %out, align 4
+  ret void
+}
+)";
+
+TEST_F(HostGridTest, RefusesOtherInlineAssemblyNamingIt) {
+  Expected<std::unique_ptr<HostKernel>> kernel = compile(kOtherAsm, "otherAsm");
+  ASSERT_FALSE(bool(kernel));
+  EXPECT_THAT(toString(kernel.takeError()),
+              ::testing::AllOf(::testing::HasSubstr("kernel @otherAsm"),
+                               ::testing::HasSubstr("mov.u32 $0, %laneid;")));
+}
+
 } // namespace

@@ -273,6 +273,9 @@ INSTANTIATE_TEST_SUITE_P(Vulkan, ConvolutionKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, ConvolutionKernelTest,
                          ::testing::Values("nvvm-host"));
+// Implicit GEMMs and pointwise convolutions on tensor cores.
+INSTANTIATE_TEST_SUITE_P(NvvmHostTf32x3, ConvolutionKernelTest,
+                         ::testing::Values("nvvm-host/tf32x3"));
 INSTANTIATE_TEST_SUITE_P(DxilHost, ConvolutionKernelTest,
                          ::testing::Values("dxil-host"));
 

@@ -17,13 +17,13 @@
 using namespace mlir;
 
 namespace opencgc::testgen {
-::testing::AssertionResult closeEnough(const Tensor &actual,
-                                       const Tensor &expected) {
+::testing::AssertionResult
+closeEnough(const Tensor &actual, const Tensor &expected, double tolerance) {
   if (actual.getShape() != expected.getShape())
     return ::testing::AssertionFailure() << "shapes differ";
   for (int64_t i = 0; i < actual.getNumElements(); ++i) {
     double a = actual.getAsDouble(i), b = expected.getAsDouble(i);
-    if (!(std::fabs(a - b) <= 1e-4 * (1 + std::fabs(b))))
+    if (!(std::fabs(a - b) <= tolerance * (1 + std::fabs(b))))
       return ::testing::AssertionFailure()
              << "element " << i << ": " << a << " vs " << b;
   }
@@ -58,10 +58,20 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape) {
 
 void FusedKernelTest::SetUp() {
   loadCGCDialects(context);
-  auto device = GetParam() == "vulkan" ? device::createVulkanDevice(context)
-                : GetParam() == "dxil-host"
+  device::NvvmHostDeviceOptions nvvmHost;
+  llvm::StringRef precision = llvm::StringRef(GetParam()).split('/').second;
+  if (!precision.empty()) {
+    auto parsed = codegen::parsePrecision(precision);
+    ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+    nvvmHost.precision = *parsed;
+    // One TF32 rounding per factor: about 5e-4 of each product.
+    if (*parsed == codegen::Precision::Tf32)
+      tolerance = 4e-3;
+  }
+  auto device = deviceName() == "vulkan" ? device::createVulkanDevice(context)
+                : deviceName() == "dxil-host"
                     ? device::createDxilHostDevice(context)
-                    : device::createNvvmHostDevice(context);
+                    : device::createNvvmHostDevice(context, nvvmHost);
   ASSERT_TRUE(bool(device))
       << "no " << GetParam()
       << " device (CI installs mesa-vulkan-drivers for Vulkan): "
@@ -83,12 +93,19 @@ void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
   compiled->outputIR->walk([&](cgc::SubgraphOp) { ++subgraphs; });
   EXPECT_EQ(subgraphs, 1u) << text;
   device::Device *devices[] = {gpu.get(), reference.get()};
-  auto program =
-      runtime::CompiledProgram::compile(*compiled->outputIR, devices);
+  std::string notes;
+  llvm::raw_string_ostream progress(notes);
+  auto program = runtime::CompiledProgram::compile(*compiled->outputIR, devices,
+                                                   &progress);
   ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
+  // A precision other than fp32 reached the device's kernels.
+  llvm::StringRef precision = llvm::StringRef(GetParam()).split('/').second;
+  if (!precision.empty())
+    EXPECT_NE(notes.find(", " + precision.str() + ")"), std::string::npos)
+        << notes;
   ASSERT_EQ((*program)->getPartitionDevices().size(), 1u) << text;
   for (const auto &entry : (*program)->getPartitionDevices())
-    EXPECT_EQ(entry.getValue(), GetParam()) << text;
+    EXPECT_EQ(entry.getValue(), deviceName()) << text;
 
   auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
   std::vector<Tensor> inputs = randomInputs(entry, seed, low, high);
@@ -100,7 +117,7 @@ void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
   auto actual = (*program)->run(inputs, noConstants);
   ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
   ASSERT_EQ(actual->size(), 1u);
-  EXPECT_TRUE(closeEnough((*actual)[0], (*expected)[0])) << text;
+  EXPECT_TRUE(closeEnough((*actual)[0], (*expected)[0], tolerance)) << text;
 }
 
 } // namespace opencgc::testgen

@@ -28,8 +28,10 @@ namespace opencgc::testgen {
 std::string tensorType(llvm::ArrayRef<int64_t> shape);
 
 /// |a - b| <= 1e-4 (1 + |b|) elementwise.
+/// Within tolerance (1 + |expected|) of `expected`, element by element.
 ::testing::AssertionResult closeEnough(const Tensor &actual,
-                                       const Tensor &expected);
+                                       const Tensor &expected,
+                                       double tolerance = 1e-4);
 
 /// A float32 tensor of `shape`, uniform in [low, high], drawn from
 /// `random`.
@@ -41,19 +43,25 @@ Tensor randomTensor(llvm::ArrayRef<int64_t> shape, std::mt19937 &random,
 std::vector<Tensor> randomInputs(cgc::EntryPointOp entry, unsigned seed,
                                  double low = -1.0, double high = 1.0);
 
+/// The parameter names the device, and for nvvm-host optionally the
+/// precision of its products after a slash ("nvvm-host/tf32x3").
 class FusedKernelTest : public ::testing::TestWithParam<std::string> {
 protected:
   void SetUp() override;
+  llvm::StringRef deviceName() const {
+    return llvm::StringRef(GetParam()).split('/').first;
+  }
 
   /// Compiles `text` for the device into one subgraph, checks that it runs
   /// there, and compares its result on inputs uniform
   /// in [low, high] (drawn with `seed`) with the reference's within
-  /// 1e-4 (1 + |expected|).
+  /// 1e-4 (1 + |expected|) (4e-3 with TF32 factors).
   void expectOneDeviceSubgraph(const std::string &text, unsigned seed,
                                double low = -1.0, double high = 1.0);
 
   mlir::MLIRContext context;
   std::unique_ptr<device::Device> gpu, reference;
+  double tolerance = 1e-4;
 };
 
 } // namespace opencgc::testgen

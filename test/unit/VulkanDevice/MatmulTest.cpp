@@ -107,6 +107,10 @@ cgc.module {{
 INSTANTIATE_TEST_SUITE_P(Vulkan, MatmulKernelTest, ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, MatmulKernelTest,
                          ::testing::Values("nvvm-host"));
+// Tensor cores (mma.sync, executed by the host grid as a warp would).
+INSTANTIATE_TEST_SUITE_P(NvvmHostTf32, MatmulKernelTest,
+                         ::testing::Values("nvvm-host/tf32",
+                                           "nvvm-host/tf32x3"));
 INSTANTIATE_TEST_SUITE_P(DxilHost, MatmulKernelTest,
                          ::testing::Values("dxil-host"));
 
