@@ -12,7 +12,9 @@
 # SKIP=conformance (or unit, gemm, models, anchors; comma-separated) leaves
 # checks out. On the H200 of 2026-11-27 the first four took about 6 minutes.
 # gemm and models also time lavapipe's kernels (--kernel-target lavapipe)
-# on the same GPU, against the GPU's own configuration.
+# on the same GPU, against the GPU's own configuration, and the tensor-core
+# kernels (--precision tf32 against cuBLAS with TF32, tf32x3 against its
+# float32 SGEMM; ResNet-50 both ways, with the outputs' error).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")" || exit 1
 OUT="${OUT:-$PWD/out}"; mkdir -p "$OUT"
@@ -48,6 +50,11 @@ if ! skip gemm; then
     echo "-- --kernel-target lavapipe"
     timeout 180 bin/opencgc bench --micro gemm --device cuda --size $size \
       --kernel-target lavapipe 2>&1 | tail -3
+    for precision in tf32 tf32x3; do
+      echo "-- --precision $precision"
+      timeout 180 bin/opencgc bench --micro gemm --device cuda --size $size \
+        --precision $precision 2>&1 | tail -5
+    done
   done
 fi
 
@@ -67,6 +74,11 @@ echo "== ResNet-50 with lavapipe's kernels on this GPU (the GPU's own above)"
 if ! skip models; then
   timeout 300 bin/opencgc bench models/resnet50.onnx --device cuda \
     --kernel-target lavapipe 2>&1 | tail -4
+  # Tensor cores: outputs against ONNX Runtime, first run and bench.
+  for precision in tf32x3 tf32; do
+    PRECISION=$precision timeout 300 python3 models.py "$PWD" \
+      models/resnet50.onnx 2>&1 | tee -a "$OUT/models.txt"
+  done
 fi
 
 echo "== PyTorch anchors, same GPU"

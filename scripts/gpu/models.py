@@ -5,7 +5,8 @@ both timings (scripts/gpu/check.sh, docs/devices.md).
     python3 models.py BUNDLE MODEL.onnx[:DIMS]...
 
 BUNDLE holds bin/opencgc. DIMS (e.g. 1x3x640x640) gives the shape of a model
-whose single input has symbolic dimensions."""
+whose single input has symbolic dimensions. PRECISION=tf32 or tf32x3 runs
+and benches opencgc with that --precision (tensor cores)."""
 import os
 import subprocess
 import sys
@@ -30,12 +31,16 @@ def check(opencgc, path, dims):
     np.save(f"{stem}-input.npy", x)
     expected = session.run(None, {name: x})
     shape_flag = ["--input-shape", f"{name}={dims}"]
+    precision = os.environ.get("PRECISION")
+    if precision:
+        shape_flag += ["--precision", precision]
     start = time.time()
     run = subprocess.run([opencgc, "run", path, "--device", "cuda", *shape_flag,
                           "--input", f"{name}={stem}-input.npy",
                           "--output-dir", f"{stem}-out"],
                          capture_output=True, text=True)
-    print(f"== {stem} {dims}: opencgc run exit {run.returncode}, "
+    print(f"== {stem} {dims}{' ' + precision if precision else ''}: "
+          f"opencgc run exit {run.returncode}, "
           f"{time.time() - start:.1f} s (compile included)")
     if run.returncode:
         print(run.stderr[-2000:])

@@ -34,6 +34,19 @@ def test_run_matches_numpy(conv_model, device):
     np.testing.assert_allclose(z, expected + 1, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.parametrize("precision,tolerance",
+                         [("tf32x3", 1e-4), ("tf32", 5e-3)])
+def test_tensor_core_precisions_on_nvvm_host(conv_model, precision, tolerance):
+    path, _, w, b = conv_model
+    session = opencgc.InferenceSession(
+        path, device="nvvm-host", input_shapes={"x": [2, 3, 8, 8]},
+        precision=precision)
+    x = random_input((2, 3, 8, 8))
+    r, _ = session.run(None, {"x": x})
+    np.testing.assert_allclose(r, conv_relu_reference(x, w, b),
+                               rtol=tolerance, atol=tolerance)
+
+
 def test_inputs_and_outputs_as_onnxruntime_names_them(conv_model):
     session = opencgc.InferenceSession(
         conv_model[0], device="reference", input_shapes={"x": [1, 3, 8, 8]})
@@ -151,6 +164,18 @@ def test_error_for_an_unknown_kernel_target(conv_model):
     expect_error("unknown kernel target 'sm90'",
                  lambda: opencgc.InferenceSession(
                      conv_model[0], device="nvvm-host", kernel_target="sm90"))
+
+
+def test_error_for_a_precision_the_device_does_not_have(conv_model):
+    expect_error("precision tf32 uses the tensor cores of cuda and nvvm-host",
+                 lambda: opencgc.InferenceSession(
+                     conv_model[0], device="reference", precision="tf32"))
+
+
+def test_error_for_an_unknown_precision(conv_model):
+    expect_error("unknown precision 'fp16'",
+                 lambda: opencgc.InferenceSession(
+                     conv_model[0], device="nvvm-host", precision="fp16"))
 
 
 def test_error_for_a_shape_the_model_does_not_declare(conv_model):

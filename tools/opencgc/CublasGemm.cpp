@@ -19,6 +19,8 @@ namespace {
 using CublasHandle = struct CublasContext *;
 using CublasStatus = int; // CUBLAS_STATUS_SUCCESS is 0
 constexpr int kCublasOpN = 0;
+/// cublasMath_t's CUBLAS_TF32_TENSOR_OP_MATH: SGEMM on TF32 tensor cores.
+constexpr int kCublasTf32TensorOpMath = 3;
 
 struct CublasApi {
   CublasStatus (*create)(CublasHandle *handle);
@@ -27,6 +29,7 @@ struct CublasApi {
                         int n, int k, const float *alpha, const float *a,
                         int lda, const float *b, int ldb, const float *beta,
                         float *c, int ldc);
+  CublasStatus (*setMathMode)(CublasHandle handle, int mode);
 };
 
 Expected<CublasApi> loadCublas() {
@@ -48,10 +51,13 @@ Expected<CublasApi> loadCublas() {
         dlsym(library, "cublasDestroy_v2"));
     api.sgemm =
         reinterpret_cast<decltype(api.sgemm)>(dlsym(library, "cublasSgemm_v2"));
-    if (!api.create || !api.destroy || !api.sgemm)
+    api.setMathMode = reinterpret_cast<decltype(api.setMathMode)>(
+        dlsym(library, "cublasSetMathMode"));
+    if (!api.create || !api.destroy || !api.sgemm || !api.setMathMode)
       return createStringError(Twine(name) + " lacks cublasCreate_v2, "
-                                             "cublasDestroy_v2 or "
-                                             "cublasSgemm_v2");
+                                             "cublasDestroy_v2, "
+                                             "cublasSgemm_v2 or "
+                                             "cublasSetMathMode");
     return api;
   }
   return createStringError("libcublas could not be loaded (" + tried + ")");
@@ -72,6 +78,11 @@ public:
       : driver(driver), cublas(cublas) {}
   ~CublasSession();
   Error open(size_t bytes);
+  /// cuBLAS's TF32 tensor-core SGEMM (--precision tf32's baseline).
+  Error useTf32() {
+    return checkCublas(cublas.setMathMode(handle, kCublasTf32TensorOpMath),
+                       "cublasSetMathMode");
+  }
   Error upload(ArrayRef<float> a, ArrayRef<float> b);
   /// One product C = A B, row-major, waited for.
   Error multiply(int64_t size);
@@ -156,6 +167,9 @@ Expected<std::vector<double>> timeCublasSgemm(int64_t size, ArrayRef<float> a,
   CublasSession session(*driver, *cublas);
   if (Error error = session.open(size * size * sizeof(float)))
     return std::move(error);
+  if (options.deviceOptions.precision == codegen::Precision::Tf32)
+    if (Error error = session.useTf32())
+      return std::move(error);
   if (Error error = session.upload(a, b))
     return std::move(error);
   return timeRuns(options, [&] { return session.multiply(size); });

@@ -18,7 +18,9 @@ namespace opencgc::cli {
 
 /// Times `size` x `size` row-major products of `a` and `b` with
 /// cublasSgemm (each run waited for with cuCtxSynchronize; the matrices
-/// copied to the GPU once, untimed). Fails saying why when cuBLAS or the
+/// copied to the GPU once, untimed), on TF32 tensor cores with
+/// --precision tf32 (cuBLAS has no 3xTF32: tf32x3 is timed against its
+/// float32 SGEMM). Fails saying why when cuBLAS or the
 /// CUDA driver is missing or a call fails.
 llvm::Expected<std::vector<double>>
 timeCublasSgemm(int64_t size, llvm::ArrayRef<float> a, llvm::ArrayRef<float> b,

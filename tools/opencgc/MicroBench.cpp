@@ -224,6 +224,9 @@ int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
     return failBench(blas.takeError());
 
   std::optional<GpuBaselineRun> gpu;
+  MicroBenchmark labelled = bench;
+  if (options.deviceOptions.precision == codegen::Precision::Tf32)
+    labelled.gpuBaselineLabel += " (TF32 tensor ops)";
   if (devices->primary->getName() == "cuda" && bench.gpuBaseline) {
     gpu.emplace();
     auto samples = bench.gpuBaseline(inputs, options);
@@ -233,8 +236,8 @@ int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
       gpu->unavailable = toString(samples.takeError());
   }
 
-  double error = printReport(bench, devices->primary->getName(), *ours, *blas,
-                             blasResult, options, gpu ? &*gpu : nullptr);
+  double error = printReport(labelled, devices->primary->getName(), *ours,
+                             *blas, blasResult, options, gpu ? &*gpu : nullptr);
   double tolerance = options.deviceOptions.precision == codegen::Precision::Tf32
                          ? kTf32Tolerance
                          : kTolerance;

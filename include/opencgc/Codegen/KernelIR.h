@@ -84,6 +84,12 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph);
 std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
                                             const KernelOptions &options);
 
+/// Loads the dialects Kernel IR is written in (gpu, arith, math, memref,
+/// scf, vector, func, and llvm for tensor-core instructions). Loading
+/// mutates the context: a device calls it (through its backend's loader)
+/// before generating kernels on several threads.
+void loadKernelIRDialects(mlir::MLIRContext &context);
+
 /// Lowers the subgraph's functional definition into Kernel IR. Errors name
 /// the subgraph and the op that cannot be lowered.
 llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,

@@ -25,8 +25,7 @@
 using namespace mlir;
 
 namespace opencgc::codegen {
-namespace {
-void loadKernelDialects(MLIRContext &context) {
+void loadKernelIRDialects(MLIRContext &context) {
   // Loading mutates the context; once loaded (see loadCodegenDialects),
   // kernels may be generated from several threads.
   // The LLVM dialect carries tensor-core instructions (llvm.inline_asm,
@@ -45,7 +44,6 @@ void loadKernelDialects(MLIRContext &context) {
                    LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                    scf::SCFDialect, vector::VectorDialect>();
 }
-} // namespace
 
 std::vector<ConstantLayout> getInputLayouts(cgc::SubgraphOp subgraph,
                                             const KernelOptions &options) {
@@ -93,7 +91,7 @@ llvm::Expected<KernelModule> lowerToKernelIR(cgc::SubgraphOp subgraph,
                                              const KernelOptions &options) {
   if (llvm::Error error = checkKernelSupport(subgraph))
     return std::move(error);
-  loadKernelDialects(*subgraph.getContext());
+  loadKernelIRDialects(*subgraph.getContext());
   const KernelKind &kind = getKernelKind(subgraph.getFunctionalDefinition());
   KernelModule kernels = kind.build(subgraph, options);
   // The builder repeats constants freely; CSE keeps every backend's input

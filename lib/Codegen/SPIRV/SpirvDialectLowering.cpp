@@ -217,6 +217,7 @@ lowerToSpirvDialect(const KernelModule &kernels, const SpirvOptions &options) {
 }
 
 void loadCodegenDialects(MLIRContext &context) {
+  loadKernelIRDialects(context);
   DialectRegistry registry;
   registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
