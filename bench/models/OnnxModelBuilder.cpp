@@ -7,29 +7,18 @@
 namespace opencgc::bench {
 namespace {
 
-void addInts(onnx::NodeProto *node, const std::string &name,
-             const std::vector<int64_t> &values) {
-  onnx::AttributeProto *attribute = node->add_attribute();
-  attribute->set_name(name);
-  attribute->set_type(onnx::AttributeProto::INTS);
-  for (int64_t value : values)
-    attribute->add_ints(value);
-}
-
-void addInt(onnx::NodeProto *node, const std::string &name, int64_t value) {
-  onnx::AttributeProto *attribute = node->add_attribute();
-  attribute->set_name(name);
-  attribute->set_type(onnx::AttributeProto::INT);
-  attribute->set_i(value);
+void setType(onnx::ValueInfoProto *value, const std::string &name,
+             int elementType, const std::vector<int64_t> &shape) {
+  value->set_name(name);
+  onnx::TypeProto_Tensor *tensor = value->mutable_type()->mutable_tensor_type();
+  tensor->set_elem_type(elementType);
+  for (int64_t dim : shape)
+    tensor->mutable_shape()->add_dim()->set_dim_value(dim);
 }
 
 void setFloatType(onnx::ValueInfoProto *value, const std::string &name,
                   const std::vector<int64_t> &shape) {
-  value->set_name(name);
-  onnx::TypeProto_Tensor *tensor = value->mutable_type()->mutable_tensor_type();
-  tensor->set_elem_type(onnx::TensorProto::FLOAT);
-  for (int64_t dim : shape)
-    tensor->mutable_shape()->add_dim()->set_dim_value(dim);
+  setType(value, name, onnx::TensorProto::FLOAT, shape);
 }
 
 /// Output size of a window over `size` (ONNX Conv/Pool, no ceil mode).
@@ -40,8 +29,7 @@ int64_t windowOutput(int64_t size, int64_t kernel, int64_t stride,
 
 } // namespace
 
-OnnxModelBuilder::OnnxModelBuilder(const std::string &name,
-                                   std::vector<int64_t> inputShape) {
+OnnxModelBuilder::OnnxModelBuilder(const std::string &name) {
   model.set_ir_version(8);
   model.set_producer_name("opencgc-make-models");
   onnx::OperatorSetIdProto *opset = model.add_opset_import();
@@ -49,8 +37,64 @@ OnnxModelBuilder::OnnxModelBuilder(const std::string &name,
   opset->set_version(17);
   graph = model.mutable_graph();
   graph->set_name(name);
-  inputValue = {"input", std::move(inputShape)};
-  setFloatType(graph->add_input(), inputValue.name, inputValue.shape);
+}
+
+OnnxModelBuilder::OnnxModelBuilder(const std::string &name,
+                                   std::vector<int64_t> inputShape)
+    : OnnxModelBuilder(name) {
+  inputValue =
+      addInput("input", onnx::TensorProto::FLOAT, std::move(inputShape));
+}
+
+Activation OnnxModelBuilder::addInput(const std::string &name, int elementType,
+                                      std::vector<int64_t> shape) {
+  setType(graph->add_input(), name, elementType, shape);
+  return {name, std::move(shape)};
+}
+
+void OnnxModelBuilder::addInts(onnx::NodeProto *node, const std::string &name,
+                               const std::vector<int64_t> &values) {
+  onnx::AttributeProto *attribute = node->add_attribute();
+  attribute->set_name(name);
+  attribute->set_type(onnx::AttributeProto::INTS);
+  for (int64_t value : values)
+    attribute->add_ints(value);
+}
+
+void OnnxModelBuilder::addInt(onnx::NodeProto *node, const std::string &name,
+                              int64_t value) {
+  onnx::AttributeProto *attribute = node->add_attribute();
+  attribute->set_name(name);
+  attribute->set_type(onnx::AttributeProto::INT);
+  attribute->set_i(value);
+}
+
+void OnnxModelBuilder::addFloat(onnx::NodeProto *node, const std::string &name,
+                                float value) {
+  onnx::AttributeProto *attribute = node->add_attribute();
+  attribute->set_name(name);
+  attribute->set_type(onnx::AttributeProto::FLOAT);
+  attribute->set_f(value);
+}
+
+std::string OnnxModelBuilder::int64Constant(const std::vector<int64_t> &values,
+                                            const std::vector<int64_t> &shape) {
+  onnx::TensorProto *tensor = graph->add_initializer();
+  tensor->set_name(fresh("const"));
+  tensor->set_data_type(onnx::TensorProto::INT64);
+  for (int64_t dim : shape)
+    tensor->add_dims(dim);
+  for (int64_t value : values)
+    tensor->add_int64_data(value);
+  return tensor->name();
+}
+
+std::string OnnxModelBuilder::floatConstant(float value) {
+  onnx::TensorProto *tensor = graph->add_initializer();
+  tensor->set_name(fresh("const"));
+  tensor->set_data_type(onnx::TensorProto::FLOAT);
+  tensor->add_float_data(value);
+  return tensor->name();
 }
 
 std::string OnnxModelBuilder::fresh(const std::string &prefix) {
@@ -197,6 +241,13 @@ Activation OnnxModelBuilder::classifier(const Activation &x, int64_t classes) {
   addInt(gemm, "transB", 1);
   multiplyAdds += x.shape[0] * classes * x.shape[1];
   return y;
+}
+
+onnx::ModelProto
+OnnxModelBuilder::finishOutputs(const std::vector<Activation> &outputs) {
+  for (const Activation &output : outputs)
+    setFloatType(graph->add_output(), output.name, output.shape);
+  return model;
 }
 
 onnx::ModelProto OnnxModelBuilder::finish(const Activation &x) {

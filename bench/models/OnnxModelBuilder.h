@@ -36,6 +36,8 @@ class OnnxModelBuilder {
 public:
   /// A model with one float input `input` of `inputShape`, opset 17.
   OnnxModelBuilder(const std::string &name, std::vector<int64_t> inputShape);
+  /// A model without inputs yet (addInput), opset 17.
+  explicit OnnxModelBuilder(const std::string &name);
 
   Activation input() const { return inputValue; }
   Activation conv(const Activation &x, int64_t channels,
@@ -55,16 +57,40 @@ public:
   onnx::ModelProto finish(const Activation &x);
 
   int64_t getMultiplyAdds() const { return multiplyAdds; }
+  void countMultiplyAdds(int64_t count) { multiplyAdds += count; }
 
-private:
+  // The general part, for graphs other than CNNs (Transformers.cpp).
+
+  /// A graph input of ONNX element type `elementType`
+  /// (onnx::TensorProto::FLOAT, INT64, ...).
+  Activation addInput(const std::string &name, int elementType,
+                      std::vector<int64_t> shape);
+  /// A fresh value name starting with `prefix`.
   std::string fresh(const std::string &prefix);
+  /// A float initializer uniform in offset +- scale, from the fixed seed.
   std::string weight(const std::string &prefix,
                      const std::vector<int64_t> &shape, float scale,
                      float offset = 0);
+  /// An int64 initializer holding `values` in `shape` ({} for a scalar).
+  std::string int64Constant(const std::vector<int64_t> &values,
+                            const std::vector<int64_t> &shape);
+  /// A float scalar initializer.
+  std::string floatConstant(float value);
+  /// A node of `type` writing `output`.
   onnx::NodeProto *node(const std::string &type,
                         const std::vector<std::string> &inputs,
                         const std::string &output);
+  static void addInt(onnx::NodeProto *node, const std::string &name,
+                     int64_t value);
+  static void addInts(onnx::NodeProto *node, const std::string &name,
+                      const std::vector<int64_t> &values);
+  static void addFloat(onnx::NodeProto *node, const std::string &name,
+                       float value);
+  /// Marks each value a float graph output under its name and returns the
+  /// model.
+  onnx::ModelProto finishOutputs(const std::vector<Activation> &outputs);
 
+private:
   onnx::ModelProto model;
   onnx::GraphProto *graph;
   Activation inputValue;

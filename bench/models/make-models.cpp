@@ -1,11 +1,13 @@
 //===- make-models.cpp - Writes the benchmark CNNs as ONNX files ----------===//
 //
 // opencgc-make-models OUTDIR [NAME...]: writes OUTDIR/NAME.onnx for each
-// benchmark network (all by default) and prints its size and work. The
-// weights come from a fixed seed: the same files on every machine.
+// benchmark network named (the CNNs by default; the transformers, whose
+// files are hundreds of megabytes, by name) and prints its size and work.
+// The weights come from a fixed seed: the same files on every machine.
 //
 //===----------------------------------------------------------------------===//
 #include "Networks.h"
+#include "Transformers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,12 +17,20 @@
 #include <vector>
 
 namespace {
-/// "resnet50, mobilenetv2, ...": the networks, as getBenchmarkNetworks
-/// lists them.
-std::string networkNames() {
+using opencgc::bench::NetworkRecipe;
+
+/// The CNNs, then the transformers.
+std::vector<NetworkRecipe> allNetworks() {
+  std::vector<NetworkRecipe> all = opencgc::bench::getBenchmarkNetworks();
+  for (NetworkRecipe &recipe : opencgc::bench::getTransformerNetworks())
+    all.push_back(std::move(recipe));
+  return all;
+}
+
+/// "resnet50, mobilenetv2, ...": the networks' names.
+std::string networkNames(const std::vector<NetworkRecipe> &networks) {
   std::string names;
-  for (const opencgc::bench::NetworkRecipe &recipe :
-       opencgc::bench::getBenchmarkNetworks())
+  for (const NetworkRecipe &recipe : networks)
     names += (names.empty() ? "" : ", ") + recipe.name;
   return names;
 }
@@ -28,14 +38,14 @@ std::string networkNames() {
 void printUsage(FILE *stream) {
   std::fprintf(stream,
                "usage: opencgc-make-models OUTDIR [NAME...]\n"
-               "Writes OUTDIR/NAME.onnx for each benchmark network named (all "
-               "by default):\n%s.\n",
-               networkNames().c_str());
+               "Writes OUTDIR/NAME.onnx for each benchmark network named: "
+               "%s\n(by default the CNNs: %s).\n",
+               networkNames(allNetworks()).c_str(),
+               networkNames(opencgc::bench::getBenchmarkNetworks()).c_str());
 }
 
 bool isNetwork(const std::string &name) {
-  for (const opencgc::bench::NetworkRecipe &recipe :
-       opencgc::bench::getBenchmarkNetworks())
+  for (const NetworkRecipe &recipe : allNetworks())
     if (recipe.name == name)
       return true;
   return false;
@@ -57,7 +67,7 @@ int main(int argc, char **argv) {
   for (const std::string &name : wanted)
     if (!isNetwork(name)) {
       std::fprintf(stderr, "error: no network named '%s' (%s)\n", name.c_str(),
-                   networkNames().c_str());
+                   networkNames(allNetworks()).c_str());
       return 1;
     }
   std::filesystem::path directory = argv[1];
@@ -68,8 +78,9 @@ int main(int argc, char **argv) {
                  error.message().c_str());
     return 1;
   }
-  for (const opencgc::bench::NetworkRecipe &recipe :
-       opencgc::bench::getBenchmarkNetworks()) {
+  for (const NetworkRecipe &recipe :
+       wanted.empty() ? opencgc::bench::getBenchmarkNetworks()
+                      : allNetworks()) {
     if (!wanted.empty() &&
         std::find(wanted.begin(), wanted.end(), recipe.name) == wanted.end())
       continue;

@@ -102,16 +102,28 @@ GeneratedPartition::generateKernels(cgc::SubgraphOp subgraph,
   return llvm::Error::success();
 }
 
-/// Cached kernels are validated again: a cache file is outside our control.
-bool GeneratedPartition::allValid(const PartitionKernels &cached) {
-  for (const auto &entry : cached)
+/// Every kernel of the partition, subgraph by subgraph in name order.
+std::vector<const codegen::SpirvKernel *>
+listKernels(const PartitionKernels &kernels) {
+  std::vector<const codegen::SpirvKernel *> all;
+  for (const auto &entry : kernels)
     for (const codegen::SpirvKernel &kernel : entry.second)
-      if (llvm::Error error =
-              codegen::validateSpirv(kernel.binary, kernel.launch.name)) {
-        llvm::consumeError(std::move(error));
-        return false;
-      }
-  return true;
+      all.push_back(&kernel);
+  return all;
+}
+
+/// Cached kernels are validated again: a cache file is outside our control.
+/// On every core: spirv-val took 0.67 s of DenseNet-121's 3.3 s from the
+/// cache on one (134 kernels, 2.3 MB).
+bool GeneratedPartition::allValid(const PartitionKernels &cached) {
+  std::vector<const codegen::SpirvKernel *> all = listKernels(cached);
+  llvm::Error error = runConcurrently(all.size(), [&](size_t index) {
+    return codegen::validateSpirv(all[index]->binary, all[index]->launch.name);
+  });
+  if (!error)
+    return true;
+  llvm::consumeError(std::move(error));
+  return false;
 }
 
 /// Pipelines are created on every core: the driver compiles each kernel
@@ -121,10 +133,7 @@ bool GeneratedPartition::allValid(const PartitionKernels &cached) {
 /// reported.
 llvm::Error
 GeneratedPartition::createPipelines(const PartitionKernels &source) {
-  std::vector<const codegen::SpirvKernel *> all;
-  for (const auto &entry : source)
-    for (const codegen::SpirvKernel &kernel : entry.second)
-      all.push_back(&kernel);
+  std::vector<const codegen::SpirvKernel *> all = listKernels(source);
   std::vector<std::shared_ptr<vulkan::ComputePipeline>> pipelines(all.size());
   auto create = [&](size_t index) -> llvm::Error {
     const codegen::SpirvKernel &kernel = *all[index];

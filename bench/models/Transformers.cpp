@@ -1,0 +1,301 @@
+//===- Transformers.cpp - The benchmark transformers as ONNX models -------===//
+//
+// BERT-base and ViT-B/16 (issue 29) written the way torch.onnx (opset 17,
+// dynamic axes) writes Hugging Face's BertModel and torchvision's vit_b_16:
+// unfused attention whose head split and merge reshape through shape chains
+// (Shape -> Gather -> Unsqueeze -> Concat -> Reshape), Gather embeddings,
+// position ids sliced to the sequence's length, the attention mask made
+// additive (Unsqueeze, Cast, Sub, Mul), LayerNormalization, GELU in its
+// erf form. Weights come from the builder's fixed seed, scaled so that
+// activations stay in range through 12 layers.
+//
+//===----------------------------------------------------------------------===//
+#include "Transformers.h"
+#include "OnnxModelBuilder.h"
+
+#include <cmath>
+
+namespace opencgc::bench {
+namespace {
+
+using B = OnnxModelBuilder;
+
+/// The encoder's dimensions (BERT-base and ViT-B/16 share them).
+struct EncoderShape {
+  int64_t hidden = 768, heads = 12, intermediate = 3072, layers = 12;
+  float epsilon = 1e-12f;
+  /// Pre-LN (ViT: normalize, then attend or feed forward, then add) or
+  /// post-LN (BERT: add, then normalize).
+  bool preNorm = false;
+};
+
+/// Node-level helpers over the builder: each writes one ONNX node (or an
+/// exporter's short idiom) and returns its value with its shape.
+class GraphWriter {
+public:
+  explicit GraphWriter(B &b) : b(b) {}
+
+  Activation op(const std::string &type, const std::vector<std::string> &inputs,
+                std::vector<int64_t> shape, const std::string &name = "") {
+    Activation y{name.empty() ? b.fresh(type) : name, std::move(shape)};
+    last = b.node(type, inputs, y.name);
+    return y;
+  }
+  onnx::NodeProto *lastNode() const { return last; }
+
+  /// x [..., k] times a [k, n] weight plus a bias, as nn.Linear exports.
+  Activation linear(const Activation &x, int64_t n) {
+    int64_t k = x.shape.back();
+    float scale = std::sqrt(3.0f / float(k));
+    std::vector<int64_t> shape = x.shape;
+    shape.back() = n;
+    Activation product =
+        op("MatMul", {x.name, b.weight("w", {k, n}, scale)}, shape);
+    int64_t rows = 1;
+    for (size_t i = 0; i + 1 < x.shape.size(); ++i)
+      rows *= x.shape[i];
+    b.countMultiplyAdds(rows * k * n);
+    return op("Add", {product.name, b.weight("bias", {n}, 0.02f)}, shape);
+  }
+
+  Activation layerNorm(const Activation &x, float epsilon,
+                       const std::string &name = "") {
+    int64_t h = x.shape.back();
+    Activation y = op("LayerNormalization",
+                      {x.name, b.weight("gamma", {h}, 0.1f, 1.0f),
+                       b.weight("beta", {h}, 0.05f)},
+                      x.shape, name);
+    B::addInt(last, "axis", -1);
+    B::addFloat(last, "epsilon", epsilon);
+    return y;
+  }
+
+  /// x * 0.5 * (1 + erf(x / sqrt(2))): nn.GELU, exported.
+  Activation gelu(const Activation &x) {
+    Activation scaled =
+        op("Div", {x.name, b.floatConstant(1.4142135f)}, x.shape);
+    Activation erf = op("Erf", {scaled.name}, x.shape);
+    Activation plus = op("Add", {erf.name, b.floatConstant(1.0f)}, x.shape);
+    Activation times = op("Mul", {x.name, plus.name}, x.shape);
+    return op("Mul", {times.name, b.floatConstant(0.5f)}, x.shape);
+  }
+
+  /// Dimension `axis` of x's run-time shape as a 1-element int64 tensor:
+  /// Shape -> Gather (scalar index) -> Unsqueeze.
+  Activation dimension(const Activation &x, int64_t axis) {
+    Activation shape = op("Shape", {x.name}, {int64_t(x.shape.size())});
+    Activation scalar =
+        op("Gather", {shape.name, b.int64Constant({axis}, {})}, {});
+    B::addInt(last, "axis", 0);
+    return op("Unsqueeze", {scalar.name, b.int64Constant({0}, {1})}, {1});
+  }
+
+  /// Reshape x to the dimensions its first `kept` axes have at run time
+  /// followed by `tail`: the chain an exporter writes for view().
+  Activation reshapeKeeping(const Activation &x, int64_t kept,
+                            const std::vector<int64_t> &tail) {
+    std::vector<std::string> parts;
+    std::vector<int64_t> shape;
+    for (int64_t axis = 0; axis < kept; ++axis) {
+      parts.push_back(dimension(x, axis).name);
+      shape.push_back(x.shape[axis]);
+    }
+    parts.push_back(b.int64Constant(tail, {int64_t(tail.size())}));
+    shape.insert(shape.end(), tail.begin(), tail.end());
+    Activation target = op("Concat", parts, {int64_t(shape.size())});
+    B::addInt(last, "axis", 0);
+    return op("Reshape", {x.name, target.name}, shape);
+  }
+
+  Activation transpose(const Activation &x, const std::vector<int64_t> &perm) {
+    std::vector<int64_t> shape;
+    for (int64_t axis : perm)
+      shape.push_back(x.shape[axis]);
+    Activation y = op("Transpose", {x.name}, shape);
+    B::addInts(last, "perm", perm);
+    return y;
+  }
+
+  B &b;
+
+private:
+  onnx::NodeProto *last = nullptr;
+};
+
+/// Multi-head self-attention over x [batch, sequence, hidden], unfused:
+/// Q, K and V projections, heads split by reshape and transpose (K
+/// transposed to [batch, heads, d, sequence]), scores scaled by 1/sqrt(d)
+/// plus the additive mask (if any), softmax, the weighted sum, heads
+/// merged, and the output projection.
+Activation selfAttention(GraphWriter &g, const Activation &x,
+                         const EncoderShape &e, const Activation *mask) {
+  int64_t d = e.hidden / e.heads;
+  int64_t batch = x.shape[0], sequence = x.shape[1];
+  auto heads = [&](const Activation &projected,
+                   const std::vector<int64_t> &perm) {
+    return g.transpose(g.reshapeKeeping(projected, 2, {e.heads, d}), perm);
+  };
+  Activation q = heads(g.linear(x, e.hidden), {0, 2, 1, 3});
+  Activation k = heads(g.linear(x, e.hidden), {0, 2, 3, 1});
+  Activation v = heads(g.linear(x, e.hidden), {0, 2, 1, 3});
+  std::vector<int64_t> scoresShape = {batch, e.heads, sequence, sequence};
+  Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
+  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
+                scoresShape);
+  if (mask)
+    scores = g.op("Add", {scores.name, mask->name}, scoresShape);
+  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
+  B::addInt(g.lastNode(), "axis", -1);
+  Activation context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
+  g.b.countMultiplyAdds(2 * batch * e.heads * sequence * sequence * d);
+  Activation merged =
+      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
+  return g.linear(merged, e.hidden);
+}
+
+Activation feedForward(GraphWriter &g, const Activation &x,
+                       const EncoderShape &e) {
+  return g.linear(g.gelu(g.linear(x, e.intermediate)), e.hidden);
+}
+
+Activation encoderLayer(GraphWriter &g, const Activation &x,
+                        const EncoderShape &e, const Activation *mask) {
+  if (e.preNorm) {
+    Activation attended = g.op(
+        "Add",
+        {x.name, selfAttention(g, g.layerNorm(x, e.epsilon), e, mask).name},
+        x.shape);
+    return g.op("Add",
+                {attended.name,
+                 feedForward(g, g.layerNorm(attended, e.epsilon), e).name},
+                x.shape);
+  }
+  Activation attended = g.layerNorm(
+      g.op("Add", {x.name, selfAttention(g, x, e, mask).name}, x.shape),
+      e.epsilon);
+  return g.layerNorm(
+      g.op("Add", {attended.name, feedForward(g, attended, e).name}, x.shape),
+      e.epsilon);
+}
+
+/// Table rows picked by int64 ids: Gather over a [rows, hidden] embedding.
+Activation embed(GraphWriter &g, const Activation &ids, int64_t rows,
+                 int64_t hidden) {
+  std::vector<int64_t> shape = ids.shape;
+  shape.push_back(hidden);
+  Activation y =
+      g.op("Gather", {g.b.weight("embedding", {rows, hidden}, 0.05f), ids.name},
+           shape);
+  B::addInt(g.lastNode(), "axis", 0);
+  return y;
+}
+
+/// BertModel's last hidden state for one sequence of 128 tokens.
+GeneratedModel bert() {
+  constexpr int64_t kSequence = 128, kVocabulary = 30522, kPositions = 512;
+  B b("bert");
+  GraphWriter g(b);
+  EncoderShape e;
+  std::vector<int64_t> tokens = {1, kSequence};
+  Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, tokens);
+  Activation attentionMask =
+      b.addInput("attention_mask", onnx::TensorProto::INT64, tokens);
+  Activation typeIds =
+      b.addInput("token_type_ids", onnx::TensorProto::INT64, tokens);
+  // position_ids[:, :sequence] of the model's [1, 512] buffer.
+  std::vector<int64_t> allPositions(kPositions);
+  for (int64_t i = 0; i < kPositions; ++i)
+    allPositions[i] = i;
+  Activation positions =
+      g.op("Slice",
+           {b.int64Constant(allPositions, {1, kPositions}),
+            b.int64Constant({0}, {1}), g.dimension(ids, 1).name,
+            b.int64Constant({1}, {1})},
+           tokens);
+  Activation x = g.op("Add",
+                      {embed(g, ids, kVocabulary, e.hidden).name,
+                       embed(g, positions, kPositions, e.hidden).name},
+                      {1, kSequence, e.hidden});
+  x = g.op("Add", {x.name, embed(g, typeIds, 2, e.hidden).name}, x.shape);
+  x = g.layerNorm(x, e.epsilon);
+  // (1 - mask[:, None, None, :]) * float32's lowest: 0 where attended.
+  Activation expanded =
+      g.op("Unsqueeze", {attentionMask.name, b.int64Constant({1, 2}, {2})},
+           {1, 1, 1, kSequence});
+  Activation asFloat = g.op("Cast", {expanded.name}, expanded.shape);
+  B::addInt(g.lastNode(), "to", onnx::TensorProto::FLOAT);
+  Activation inverted =
+      g.op("Sub", {b.floatConstant(1.0f), asFloat.name}, expanded.shape);
+  Activation mask =
+      g.op("Mul", {inverted.name, b.floatConstant(-3.4028234663852886e38f)},
+           expanded.shape);
+  for (int64_t layer = 0; layer < e.layers; ++layer)
+    x = encoderLayer(g, x, e, &mask);
+  b.node("Identity", {x.name}, "last_hidden_state");
+  return {b.finishOutputs({{"last_hidden_state", x.shape}}),
+          b.getMultiplyAdds()};
+}
+
+/// torchvision's vit_b_16: 16x16 patches, a class token, 12 pre-LN layers,
+/// the class token's final state through the 1000-class head.
+GeneratedModel vit() {
+  constexpr int64_t kPatch = 16, kImageSize = 224, kClasses = 1000;
+  constexpr int64_t kPatches = (kImageSize / kPatch) * (kImageSize / kPatch);
+  B b("vit", {1, 3, kImageSize, kImageSize});
+  GraphWriter g(b);
+  EncoderShape e;
+  e.preNorm = true;
+  e.epsilon = 1e-6f;
+  Activation image = b.input();
+  int64_t grid = kImageSize / kPatch;
+  Activation patches =
+      g.op("Conv",
+           {image.name,
+            b.weight("patch_w", {e.hidden, 3, kPatch, kPatch},
+                     std::sqrt(3.0f / float(3 * kPatch * kPatch))),
+            b.weight("patch_b", {e.hidden}, 0.02f)},
+           {1, e.hidden, grid, grid});
+  B::addInts(g.lastNode(), "kernel_shape", {kPatch, kPatch});
+  B::addInts(g.lastNode(), "strides", {kPatch, kPatch});
+  b.countMultiplyAdds(e.hidden * kPatches * 3 * kPatch * kPatch);
+  Activation flat = g.reshapeKeeping(patches, 2, {-1});
+  flat.shape = {1, e.hidden, kPatches};
+  Activation tokens = g.transpose(flat, {0, 2, 1});
+  // class_token.expand(batch, -1, -1), concatenated before the patches.
+  Activation expandShape =
+      g.op("Concat",
+           {g.dimension(image, 0).name, b.int64Constant({-1, -1}, {2})}, {3});
+  B::addInt(g.lastNode(), "axis", 0);
+  // Expand has no -1: the exporter turns it into 1, which broadcasts.
+  Activation knownShape = g.op(
+      "Where",
+      {g.op("Equal", {expandShape.name, b.int64Constant({-1}, {1})}, {3}).name,
+       b.int64Constant({1}, {1}), expandShape.name},
+      {3});
+  Activation classToken =
+      g.op("Expand",
+           {b.weight("class_token", {1, 1, e.hidden}, 0.02f), knownShape.name},
+           {1, 1, e.hidden});
+  Activation x = g.op("Concat", {classToken.name, tokens.name},
+                      {1, kPatches + 1, e.hidden});
+  B::addInt(g.lastNode(), "axis", 1);
+  x = g.op("Add",
+           {x.name, b.weight("position", {1, kPatches + 1, e.hidden}, 0.02f)},
+           x.shape);
+  for (int64_t layer = 0; layer < e.layers; ++layer)
+    x = encoderLayer(g, x, e, nullptr);
+  x = g.layerNorm(x, e.epsilon);
+  Activation first =
+      g.op("Gather", {x.name, b.int64Constant({0}, {})}, {1, e.hidden});
+  B::addInt(g.lastNode(), "axis", 1);
+  Activation logits = g.linear(first, kClasses);
+  return {b.finish(logits), b.getMultiplyAdds()};
+}
+
+} // namespace
+
+std::vector<NetworkRecipe> getTransformerNetworks() {
+  return {{"bert", bert}, {"vit", vit}};
+}
+
+} // namespace opencgc::bench
