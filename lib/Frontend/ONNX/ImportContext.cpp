@@ -173,7 +173,31 @@ llvm::Expected<Value> ImportContext::finishOp(OperationState &state) {
     }
   }
   tryFold(op);
+  if (std::optional<Value> constant = replaceByConstant(op))
+    return *constant;
   return op->getResult(0);
+}
+
+std::optional<Value> ImportContext::replaceByConstant(Operation *op) {
+  if (op->getNumResults() != 1)
+    return std::nullopt;
+  auto folded = foldedValues.find(op->getResult(0));
+  if (folded == foldedValues.end())
+    return std::nullopt;
+  std::optional<uint64_t> bytes =
+      getConstantBytes(folded->second.getDType(), folded->second.getShape());
+  if (!bytes || *bytes > kMaxFoldedResultBytes)
+    return std::nullopt;
+  Tensor value = folded->second;
+  foldedValues.erase(folded);
+  op->erase();
+  // A converter may build several ops for one node: each its own name.
+  std::string base =
+      (node->output_size() ? node->output(0) : node->name()) + ".folded";
+  std::string name = base;
+  for (int suffix = 1; values.count(name); ++suffix)
+    name = base + "." + std::to_string(suffix);
+  return materialize(name, value);
 }
 
 std::optional<uint64_t> getConstantBytes(DType dtype,

@@ -24,6 +24,15 @@
 
 namespace opencgc::onnx_import {
 
+/// The most bytes an op computed wholly from constants may produce for it
+/// to become a constant itself (ConstantFolding in docs/onnx.md): exporters
+/// write index computations and small tensors (a class token expanded to
+/// the batch, position ids sliced to the sequence) as ops on initializers,
+/// which would otherwise stay kernels of their own, often on the reference
+/// device; larger results (a weight transposed) keep their op, so that the
+/// weights file does not grow.
+inline constexpr uint64_t kMaxFoldedResultBytes = 64 * 1024;
+
 /// The most bytes a constant made at import time may hold; larger folded
 /// values are left to run on a device instead.
 inline constexpr uint64_t kMaxImportConstantBytes = uint64_t(1) << 30;
@@ -141,6 +150,9 @@ private:
   /// Creates and verifies the op, then tries to fold it.
   llvm::Expected<mlir::Value> finishOp(mlir::OperationState &state);
   void tryFold(mlir::Operation *op);
+  /// A constant in place of `op` when tryFold computed its one result and
+  /// it holds at most kMaxFoldedResultBytes.
+  std::optional<mlir::Value> replaceByConstant(mlir::Operation *op);
   /// The value of `value` if it can be computed at import time from
   /// constants and known graph inputs, running the reference kernels on its
   /// defining ops. Used only where an op needs a static value: data paths
