@@ -1,11 +1,13 @@
 //===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
 //
 // One invocation per output element of a float32 reshape, transpose,
-// concat or slice: the element's source is found by integer arithmetic on its
-// coordinates and copied exactly, then the epilogue (every op after the
-// data movement) runs on it before its store. These ops kept CNNs in
-// several partitions (Flatten before the classifier, SqueezeNet's and
-// DenseNet's Concats ran on the reference device).
+// concat, slice or gather: the element's source is found by integer
+// arithmetic on its coordinates (and, for a gather, the index it reads) and
+// copied exactly, then the epilogue (every op after the data movement) runs
+// on it before its store. These ops kept CNNs in several partitions
+// (Flatten before the classifier, SqueezeNet's and DenseNet's Concats ran
+// on the reference device), and gathers transformers (embeddings, ViT's
+// class token).
 //
 //===----------------------------------------------------------------------===//
 #include "DataMovementKernel.h"
@@ -84,6 +86,8 @@ private:
   Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
   Value concatenated(cgc_op::ConcatOp concat, Value element);
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
+  Value gathered(cgc_op::GatherOp gather, ArrayRef<Value> o);
+  Value indexAt(cgc_op::GatherOp gather, Value offset, int64_t extent);
   Value moved(Value element);
 
   cgc::SubgraphOp subgraph;
@@ -168,6 +172,41 @@ Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
   return load(0, add(offset, index(base)));
 }
 
+/// Element `offset` of a gather's int64 or int32 indices (an int64 is read
+/// as its low 32-bit word, bufferTypeOf), negative ones counted from the
+/// end of an axis of `extent` (ONNX Gather); out of range clamps to the
+/// axis, so a bad index reads a wrong element, never past the buffer.
+Value DataMovementKernelBuilder::indexAt(cgc_op::GatherOp gather, Value offset,
+                                         int64_t extent) {
+  bool wide = isa<cgc::Int64Type>(
+      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType());
+  Value word = load(1, wide ? mul(offset, 2) : offset);
+  Value index =
+      arith::IndexCastOp::create(builder, loc, builder.getIndexType(), word);
+  Value negative = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::slt, index, math.index(0));
+  index = arith::SelectOp::create(builder, loc, negative,
+                                  add(index, math.index(extent)), index);
+  return arith::MinUIOp::create(builder, loc, index, math.index(extent - 1));
+}
+
+/// output[o_outer, o_indices, o_inner] = data[o_outer, indices[o_indices],
+/// o_inner] along the gather's axis.
+Value DataMovementKernelBuilder::gathered(cgc_op::GatherOp gather,
+                                          ArrayRef<Value> o) {
+  ArrayRef<int64_t> data = shapeOf(gather.getData());
+  ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
+  int64_t axis = gather.getAxis();
+  if (axis < 0)
+    axis += int64_t(data.size());
+  int64_t rank = int64_t(indices.size());
+  Value at = indexAt(gather, flatten(o.slice(axis, rank), indices), data[axis]);
+  SmallVector<Value> source(o.take_front(axis));
+  source.push_back(at);
+  llvm::append_range(source, o.drop_front(axis + rank));
+  return load(0, flatten(source, data));
+}
+
 Value DataMovementKernelBuilder::moved(Value element) {
   // A reshape keeps the row-major order: element i is input element i.
   if (isa<cgc_op::ReshapeOp>(movement))
@@ -176,6 +215,8 @@ Value DataMovementKernelBuilder::moved(Value element) {
     return transposed(transpose, coordinatesOf(element));
   if (auto slice = dyn_cast<cgc_op::SliceOp>(movement))
     return sliced(slice, coordinatesOf(element));
+  if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
+    return gathered(gather, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
 }
 
@@ -185,7 +226,23 @@ bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   return !body->without_terminator().empty() &&
          isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp,
-             cgc_op::SliceOp>(body->front());
+             cgc_op::SliceOp, cgc_op::GatherOp>(body->front());
+}
+
+/// A gather reads float32 data at int64 or int32 indices.
+static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
+                                    cgc_op::GatherOp gather) {
+  auto data = cast<cgc::TensorType>(gather.getData().getType());
+  Type indices =
+      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType();
+  if (!isa<cgc::Float32Type>(data.getElementType()))
+    return refuse(subgraph, "gather reads float32 data only");
+  if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
+    return refuse(subgraph, "gather takes int64 or int32 indices only");
+  if (data.getShape()[gather.getAxis() < 0 ? gather.getAxis() + data.getRank()
+                                           : gather.getAxis()] == 0)
+    return refuse(subgraph, "gather along an empty axis");
+  return llvm::Error::success();
 }
 
 llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
@@ -194,6 +251,9 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
     if (!isa<BlockArgument>(operand))
       return refuse(subgraph, movement->getName().getStringRef() +
                                   " must read the subgraph's inputs");
+  if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
+    if (llvm::Error error = checkGatherTypes(subgraph, gather))
+      return error;
   return checkFirstOpEpilogue(subgraph,
                               shapeOf(movement->getResult(0)),
                               "data movement");

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Dialect/CGCOp/IndexingOps.h"
 
 #include <limits>
 
@@ -45,6 +46,13 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
   return llvm::Error::success();
 }
 
+/// A gather's indices: an integer input that the first op reads, only as
+/// indices (DataMovementKernel.cpp checks their type).
+static bool isIndicesOfFirstOp(Block *body, BlockArgument argument) {
+  auto gather = dyn_cast<cgc_op::GatherOp>(body->front());
+  return gather && gather.getIndices() == argument && argument.hasOneUse();
+}
+
 llvm::Error checkEpilogueKernel(cgc::SubgraphOp subgraph,
                                 llvm::StringRef kernel, EpilogueOps allowed) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
@@ -54,8 +62,10 @@ llvm::Error checkEpilogueKernel(cgc::SubgraphOp subgraph,
                                 ? checkPerElementOp(subgraph, &epilogue)
                                 : checkElementwiseOp(subgraph, &epilogue))
       return error;
-  if (!llvm::all_of(definition.getArgumentTypes(), isFloat32) ||
-      !llvm::all_of(definition.getResultTypes(), isFloat32))
+  bool floatInputs = llvm::all_of(body->getArguments(), [&](BlockArgument a) {
+    return isFloat32(a.getType()) || isIndicesOfFirstOp(body, a);
+  });
+  if (!floatInputs || !llvm::all_of(definition.getResultTypes(), isFloat32))
     return refuse(subgraph, body->front().getName().getStringRef() +
                                 " has no kernel generator yet for tensors "
                                 "other than float32");

@@ -38,8 +38,16 @@ llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
 
 MemRefType bufferTypeOf(Type tensor) {
   auto type = cast<cgc::TensorType>(tensor);
-  return MemRefType::get({std::max<int64_t>(1, type.getNumElements())},
-                         getStorageType(type.getElementType()));
+  int64_t elements = std::max<int64_t>(1, type.getNumElements());
+  // Integer index tensors (a gather's indices) are read as 32-bit words: an
+  // int64 element is two, its low word first (every target is little
+  // endian), so no kernel needs 64-bit integer support.
+  Type element = type.getElementType();
+  if (isa<cgc::Int64Type, cgc::Int32Type>(element))
+    return MemRefType::get(
+        {isa<cgc::Int64Type>(element) ? 2 * elements : elements},
+        IntegerType::get(tensor.getContext(), 32));
+  return MemRefType::get({elements}, getStorageType(element));
 }
 
 gpu::GPUModuleOp createKernelModule(OpBuilder &builder,

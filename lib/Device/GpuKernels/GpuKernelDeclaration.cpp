@@ -19,8 +19,8 @@ namespace {
 /// takes the elementwise chain after it as its epilogue, like a product;
 /// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
 /// resize (nearest by integer factors; specialization refuses the rest),
-/// and the float32 data movements reshape, transpose, concat and slice, and
-/// float32 conv_transpose.
+/// and the float32 data movements reshape, transpose, concat, slice and
+/// gather (int64 or int32 indices), and float32 conv_transpose.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -53,8 +53,8 @@ cgc.module {
       cgc_pattern.yield %e
     }
     cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
-      %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice"]
-          {dtypes = ["float32"]}
+      %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice",
+                           "gather"] {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
     }

@@ -83,6 +83,14 @@ void FusedKernelTest::SetUp() {
 void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
                                               unsigned seed, double low,
                                               double high) {
+  expectOneDeviceSubgraphOn(text, [&](cgc::EntryPointOp entry) {
+    return randomInputs(entry, seed, low, high);
+  });
+}
+
+void FusedKernelTest::expectOneDeviceSubgraphOn(
+    const std::string &text,
+    llvm::function_ref<std::vector<Tensor>(cgc::EntryPointOp)> makeInputs) {
   auto module = parseSourceString<cgc::ModuleOp>(text, &context);
   ASSERT_TRUE(module) << text;
   device::Device *targets[] = {gpu.get()};
@@ -108,7 +116,7 @@ void FusedKernelTest::expectOneDeviceSubgraph(const std::string &text,
     EXPECT_EQ(entry.getValue(), deviceName()) << text;
 
   auto entry = *module->getBodyBlock()->getOps<cgc::EntryPointOp>().begin();
-  std::vector<Tensor> inputs = randomInputs(entry, seed, low, high);
+  std::vector<Tensor> inputs = makeInputs(entry);
   auto noConstants = [](llvm::StringRef) -> llvm::Expected<Tensor> {
     return llvm::createStringError("no constants");
   };

@@ -58,6 +58,10 @@ protected:
   /// 1e-4 (1 + |expected|) (4e-3 with TF32 factors).
   void expectOneDeviceSubgraph(const std::string &text, unsigned seed,
                                double low = -1.0, double high = 1.0);
+  /// The same on the inputs `makeInputs` gives for the entry point.
+  void expectOneDeviceSubgraphOn(
+      const std::string &text,
+      llvm::function_ref<std::vector<Tensor>(cgc::EntryPointOp)> makeInputs);
 
   mlir::MLIRContext context;
   std::unique_ptr<device::Device> gpu, reference;

@@ -31,4 +31,13 @@ cgc.module {
       cgc.return %0 : !cgc.tensor<2x3x!cgc.float32>
     }
   }
+  cgc.subgraph @embedding attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %table: !cgc.tensor<10x8x!cgc.float32>,
+        %ids: !cgc.tensor<2x3x!cgc.int64>) -> !cgc.tensor<2x3x8x!cgc.float32> {
+      %0 = cgc_op.gather(%table, %ids) {axis = 0} : (!cgc.tensor<10x8x!cgc.float32>, !cgc.tensor<2x3x!cgc.int64>)
+      %1 = cgc_op.relu(%0) : (!cgc.tensor<2x3x8x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<2x3x8x!cgc.float32>
+    }
+  }
 }
