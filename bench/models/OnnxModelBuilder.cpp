@@ -89,6 +89,12 @@ std::string OnnxModelBuilder::int64Constant(const std::vector<int64_t> &values,
   return tensor->name();
 }
 
+onnx::TensorProto *OnnxModelBuilder::addInitializer(const std::string &prefix) {
+  onnx::TensorProto *tensor = graph->add_initializer();
+  tensor->set_name(fresh(prefix));
+  return tensor;
+}
+
 std::string OnnxModelBuilder::floatConstant(float value) {
   onnx::TensorProto *tensor = graph->add_initializer();
   tensor->set_name(fresh("const"));

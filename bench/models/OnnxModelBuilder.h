@@ -76,6 +76,8 @@ public:
                             const std::vector<int64_t> &shape);
   /// A float scalar initializer.
   std::string floatConstant(float value);
+  /// An empty initializer named after `prefix`, for the caller to fill.
+  onnx::TensorProto *addInitializer(const std::string &prefix);
   /// A node of `type` writing `output`.
   onnx::NodeProto *node(const std::string &type,
                         const std::vector<std::string> &inputs,

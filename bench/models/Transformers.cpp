@@ -292,10 +292,141 @@ GeneratedModel vit() {
   return {b.finish(logits), b.getMultiplyAdds()};
 }
 
+/// 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))): GPT-2's gelu_new,
+/// exported.
+Activation geluTanh(GraphWriter &g, const Activation &x) {
+  Activation cube = g.op("Pow", {x.name, g.b.floatConstant(3.0f)}, x.shape);
+  Activation scaled =
+      g.op("Mul", {cube.name, g.b.floatConstant(0.044715f)}, x.shape);
+  Activation inner = g.op("Add", {x.name, scaled.name}, x.shape);
+  Activation argument =
+      g.op("Mul", {inner.name, g.b.floatConstant(0.7978845608f)}, x.shape);
+  Activation tanh = g.op("Tanh", {argument.name}, x.shape);
+  Activation plus = g.op("Add", {tanh.name, g.b.floatConstant(1.0f)}, x.shape);
+  Activation half = g.op("Mul", {x.name, g.b.floatConstant(0.5f)}, x.shape);
+  return g.op("Mul", {half.name, plus.name}, x.shape);
+}
+
+/// GPT-2's causal self-attention: one [hidden, 3 hidden] projection split
+/// into Q, K and V, scores divided by sqrt(d), the causal mask's upper
+/// triangle (the model's [1, 1, 1024, 1024] bool buffer sliced to the
+/// sequence) replaced by float32's lowest through Where, softmax, the
+/// weighted sum, heads merged, the output projection.
+Activation causalAttention(GraphWriter &g, const Activation &x,
+                           const EncoderShape &e, const Activation &causal) {
+  int64_t d = e.hidden / e.heads;
+  int64_t sequence = x.shape[1];
+  Activation qkv = g.linear(x, 3 * e.hidden);
+  std::vector<int64_t> part = {x.shape[0], sequence, e.hidden};
+  std::vector<Activation> parts;
+  onnx::NodeProto *split = g.b.node(
+      "Split",
+      {qkv.name, g.b.int64Constant({e.hidden, e.hidden, e.hidden}, {3})},
+      g.b.fresh("q"));
+  for (int i = 1; i < 3; ++i)
+    split->add_output(g.b.fresh(i == 1 ? "k" : "v"));
+  B::addInt(split, "axis", 2);
+  for (int i = 0; i < 3; ++i)
+    parts.push_back({split->output(i), part});
+  auto heads = [&](const Activation &projected,
+                   const std::vector<int64_t> &perm) {
+    return g.transpose(g.reshapeKeeping(projected, 2, {e.heads, d}), perm);
+  };
+  Activation q = heads(parts[0], {0, 2, 1, 3});
+  Activation k = heads(parts[1], {0, 2, 3, 1});
+  Activation v = heads(parts[2], {0, 2, 1, 3});
+  std::vector<int64_t> scoresShape = {x.shape[0], e.heads, sequence, sequence};
+  Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
+  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
+                scoresShape);
+  scores = g.op(
+      "Where",
+      {causal.name, scores.name, g.b.floatConstant(-3.4028234663852886e38f)},
+      scoresShape);
+  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
+  B::addInt(g.lastNode(), "axis", -1);
+  Activation context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
+  g.b.countMultiplyAdds(2 * x.shape[0] * e.heads * sequence * sequence * d);
+  Activation merged =
+      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
+  return g.linear(merged, e.hidden);
+}
+
+/// A bool initializer of `shape`, true on and below the diagonal of its
+/// last two dimensions.
+std::string lowerTriangle(B &b, int64_t size) {
+  onnx::TensorProto *tensor = b.addInitializer("causal_bias");
+  tensor->set_data_type(onnx::TensorProto::BOOL);
+  for (int64_t dim : {int64_t(1), int64_t(1), size, size})
+    tensor->add_dims(dim);
+  std::string bytes(size * size, '\0');
+  for (int64_t row = 0; row < size; ++row)
+    for (int64_t column = 0; column <= row; ++column)
+      bytes[row * size + column] = 1;
+  tensor->set_raw_data(std::move(bytes));
+  return tensor->name();
+}
+
+/// GPT-2 small's prefill of 128 tokens: the logits of every position.
+GeneratedModel gpt2() {
+  constexpr int64_t kSequence = 128, kVocabulary = 50257, kPositions = 1024;
+  B b("gpt2");
+  GraphWriter g(b);
+  EncoderShape e;
+  e.preNorm = true;
+  e.epsilon = 1e-5f;
+  std::vector<int64_t> tokens = {1, kSequence};
+  Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, tokens);
+  // position_ids = arange(0, sequence)[None]: Range over the run-time length.
+  Activation length = g.op(
+      "Squeeze", {g.dimension(ids, 1).name, b.int64Constant({0}, {1})}, {});
+  Activation range =
+      g.op("Range",
+           {b.int64Constant({0}, {}), length.name, b.int64Constant({1}, {})},
+           {kSequence});
+  Activation positions =
+      g.op("Unsqueeze", {range.name, b.int64Constant({0}, {1})}, tokens);
+  std::string wte = b.weight("wte", {kVocabulary, e.hidden}, 0.05f);
+  Activation tokenEmbedding{g.b.fresh("Gather"), {1, kSequence, e.hidden}};
+  B::addInt(b.node("Gather", {wte, ids.name}, tokenEmbedding.name), "axis", 0);
+  Activation x = g.op(
+      "Add",
+      {tokenEmbedding.name, embed(g, positions, kPositions, e.hidden).name},
+      tokenEmbedding.shape);
+  // bias[:, :, 0:sequence, 0:sequence] of the causal buffer.
+  Activation end = g.dimension(ids, 1);
+  Activation ends = g.op("Concat", {end.name, end.name}, {2});
+  B::addInt(g.lastNode(), "axis", 0);
+  Activation causal =
+      g.op("Slice",
+           {lowerTriangle(b, kPositions), b.int64Constant({0, 0}, {2}),
+            ends.name, b.int64Constant({2, 3}, {2})},
+           {1, 1, kSequence, kSequence});
+  for (int64_t layer = 0; layer < e.layers; ++layer) {
+    Activation attended = g.op(
+        "Add",
+        {x.name, causalAttention(g, g.layerNorm(x, e.epsilon), e, causal).name},
+        x.shape);
+    Activation hidden =
+        g.linear(g.layerNorm(attended, e.epsilon), e.intermediate);
+    x = g.op("Add",
+             {attended.name, g.linear(geluTanh(g, hidden), e.hidden).name},
+             x.shape);
+  }
+  x = g.layerNorm(x, e.epsilon);
+  // The language-model head shares the token embedding: x times wte^T.
+  Activation head = g.op("Transpose", {wte}, {e.hidden, kVocabulary});
+  B::addInts(g.lastNode(), "perm", {1, 0});
+  b.countMultiplyAdds(kSequence * e.hidden * kVocabulary);
+  b.node("MatMul", {x.name, head.name}, "logits");
+  return {b.finishOutputs({{"logits", {1, kSequence, kVocabulary}}}),
+          b.getMultiplyAdds()};
+}
+
 } // namespace
 
 std::vector<NetworkRecipe> getTransformerNetworks() {
-  return {{"bert", bert}, {"vit", vit}};
+  return {{"bert", bert}, {"vit", vit}, {"gpt2", gpt2}};
 }
 
 } // namespace opencgc::bench

@@ -263,4 +263,96 @@ KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
   return DataMovementKernelBuilder(subgraph).build();
 }
 
+// Split: one kernel, one invocation per input element, which it stores in
+// the output holding it (GPT-2 splits its Q, K, V projection three ways).
+
+static cgc_op::SplitOp splitOf(cgc::SubgraphOp subgraph) {
+  return cast<cgc_op::SplitOp>(
+      subgraph.getFunctionalDefinition().getBodyBlock()->front());
+}
+
+bool isSplitSubgraph(cgc::FunctionalDefinitionOp definition) {
+  Block *body = definition.getBodyBlock();
+  return !body->without_terminator().empty() &&
+         isa<cgc_op::SplitOp>(body->front());
+}
+
+llvm::Error checkSplitSupport(cgc::SubgraphOp subgraph) {
+  cgc_op::SplitOp split = splitOf(subgraph);
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
+  if (!isa<BlockArgument>(split.getInput()))
+    return refuse(subgraph, "split must read the subgraph's input");
+  if (!isFloat32(split.getInput().getType()))
+    return refuse(subgraph, "split has no kernel generator yet for tensors "
+                            "other than float32");
+  if (&body->front() != &*std::prev(body->without_terminator().end()))
+    return refuse(subgraph, "split takes no epilogue");
+  for (Value result : body->getTerminator()->getOperands())
+    if (result.getDefiningOp() != split)
+      return refuse(subgraph, "split's subgraph returns its parts only");
+  return checkBufferIndexing(subgraph, shapeOf(split.getInput()));
+}
+
+KernelModule buildSplitKernel(cgc::SubgraphOp subgraph) {
+  cgc_op::SplitOp split = splitOf(subgraph);
+  Block *body = subgraph.getFunctionalDefinition().getBodyBlock();
+  Location loc = subgraph.getLoc();
+  OpBuilder builder(subgraph.getContext());
+  IndexMath math(builder, loc);
+  KernelModule result;
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  ArrayRef<int64_t> in = shapeOf(split.getInput());
+  int64_t axis = split.getAxis() < 0 ? split.getAxis() + int64_t(in.size())
+                                     : split.getAxis();
+  int64_t inner = product(in.drop_front(axis + 1));
+  int64_t elements = product(in);
+  Value element = invocationIndex(builder, loc);
+  auto inRange = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
+                            math.index(elements)),
+      false);
+  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
+  Value value =
+      memref::LoadOp::create(builder, loc, function.getArgument(0), element);
+  Value outer = math.div(element, in[axis] * inner);
+  Value within = math.rem(element, in[axis] * inner);
+  // Part r holds axis positions [start, start + size): a chain of scf.if,
+  // one branch per part, stores to the part's output if it is returned.
+  Operation *terminator = body->getTerminator();
+  unsigned firstOutput = body->getNumArguments();
+  int64_t start = 0;
+  for (auto [r, part] : llvm::enumerate(split.getOutputs())) {
+    int64_t size = shapeOf(part)[axis];
+    bool last = r + 1 == split.getNumResults();
+    scf::IfOp inPart;
+    if (!last) {
+      inPart = scf::IfOp::create(
+          builder, loc,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, within,
+                                math.index((start + size) * inner)),
+          /*withElseRegion=*/true);
+      builder.setInsertionPoint(inPart.thenBlock()->getTerminator());
+    }
+    for (OpOperand &use : terminator->getOpOperands())
+      if (use.get() == part) {
+        Value offset = builder.createOrFold<arith::SubIOp>(
+            loc, within, math.index(start * inner));
+        memref::StoreOp::create(
+            builder, loc, value,
+            function.getArgument(firstOutput + use.getOperandNumber()),
+            math.add(math.mul(outer, size * inner), offset));
+      }
+    if (!last)
+      builder.setInsertionPoint(inPart.elseBlock()->getTerminator());
+    start += size;
+  }
+  builder.setInsertionPointAfter(inRange);
+  gpu::ReturnOp::create(builder, loc);
+  result.launches.push_back(linearLaunch(subgraph, elements));
+  return result;
+}
+
 } // namespace opencgc::codegen

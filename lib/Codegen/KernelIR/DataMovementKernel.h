@@ -22,6 +22,12 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph);
 /// The kernel of a subgraph that checkDataMovementSupport accepts.
 KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
 
+/// A float32 split alone: one kernel storing each input element in its
+/// part (multi-output, so not a first-op kernel with an epilogue).
+bool isSplitSubgraph(cgc::FunctionalDefinitionOp definition);
+llvm::Error checkSplitSupport(cgc::SubgraphOp subgraph);
+KernelModule buildSplitKernel(cgc::SubgraphOp subgraph);
+
 } // namespace opencgc::codegen
 
 #endif // OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H

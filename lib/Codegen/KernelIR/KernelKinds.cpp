@@ -33,6 +33,8 @@ const KernelKind kKernelKinds[] = {
      ignoringOptions<buildResamplingKernel>},
     {"data-movement", isDataMovementSubgraph, checkDataMovementSupport, nullptr,
      ignoringOptions<buildDataMovementKernel>},
+    {"split", isSplitSubgraph, checkSplitSupport, nullptr,
+     ignoringOptions<buildSplitKernel>},
     {"conv-transpose", isConvTransposeSubgraph, checkConvTransposeSupport,
      nullptr, ignoringOptions<buildConvTransposeKernel>},
     {"reduction", isReductionSubgraph, checkReductionSupport, nullptr,

@@ -20,7 +20,8 @@ namespace {
 /// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
 /// resize (nearest by integer factors; specialization refuses the rest),
 /// and the float32 data movements reshape, transpose, concat, slice and
-/// gather (int64 or int32 indices), and float32 conv_transpose.
+/// gather (int64 or int32 indices), and float32 conv_transpose; a float32
+/// split runs alone (one kernel writing every part).
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -69,6 +70,10 @@ cgc.module {
                            "reduce_l2", "reduce_log_sum", "reduce_log_sum_exp",
                            "reduce_sum_square"](%p) {dtypes = ["float32"]}
       cgc_pattern.yield %r
+    }
+    cgc_pattern.pattern @split {
+      %s = cgc_pattern.op ["split"] {dtypes = ["float32"]}
+      cgc_pattern.yield %s
     }
     cgc_pattern.pattern @softmax {
       %s = cgc_pattern.op ["softmax", "log_softmax"] {dtypes = ["float32"]}

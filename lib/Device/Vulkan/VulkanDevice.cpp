@@ -15,6 +15,7 @@
 #include "opencgc/Codegen/SpirvBackend.h"
 #include "opencgc/Device/VulkanApi/VulkanContext.h"
 #include "opencgc/Device/VulkanApi/VulkanError.h"
+#include "opencgc/Tensor/DType.h"
 
 using namespace mlir;
 
@@ -23,15 +24,23 @@ namespace {
 
 /// What the device lacks to run a subgraph's kernels: 16-bit floats and
 /// 8-bit storage (bool) need optional features that some drivers
-/// (SwiftShader) lack.
+/// (SwiftShader) lack, and every tensor a kernel binds must fit one storage
+/// buffer binding (maxStorageBufferRange: lavapipe's 128 MiB is less than
+/// GPT-2's 154 MB language-model head, which failed at its first dispatch
+/// instead of running on the fallback device).
 std::optional<std::string>
 checkVulkanFeatures(cgc::SubgraphOp subgraph,
                     const vulkan::VulkanContext &vulkan) {
   bool uses16 = false, uses8 = false;
+  uint64_t largest = 0;
   auto note = [&](Type type) {
-    Type element = cast<cgc::TensorType>(type).getElementType();
+    auto tensor = cast<cgc::TensorType>(type);
+    Type element = tensor.getElementType();
     uses16 |= isa<cgc::Float16Type>(element);
     uses8 |= isa<cgc::BoolType>(element);
+    if (std::optional<DType> dtype = dtypeFromElementType(element))
+      largest = std::max<uint64_t>(
+          largest, getStorageSize(*dtype, uint64_t(tensor.getNumElements())));
   };
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   for (Type type : definition.getArgumentTypes())
@@ -46,6 +55,11 @@ checkVulkanFeatures(cgc::SubgraphOp subgraph,
     return "device '" + device + "' lacks 16-bit float support";
   if (uses8 && !(features.shaderInt8 && features.storageBuffer8BitAccess))
     return "device '" + device + "' lacks 8-bit storage support";
+  uint64_t range = vulkan.getLimits().maxStorageBufferRange;
+  if (largest > range)
+    return "a tensor of " + std::to_string(largest) +
+           " bytes exceeds device '" + device + "''s maxStorageBufferRange (" +
+           std::to_string(range) + " bytes)";
   return std::nullopt;
 }
 
