@@ -239,8 +239,9 @@ static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
     return refuse(subgraph, "gather reads float32 data only");
   if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
     return refuse(subgraph, "gather takes int64 or int32 indices only");
-  if (data.getShape()[gather.getAxis() < 0 ? gather.getAxis() + data.getRank()
-                                           : gather.getAxis()] == 0)
+  // The attribute is unsigned in C++: compare it as the int64 it is.
+  int64_t axis = int64_t(gather.getAxis());
+  if (data.getShape()[axis < 0 ? axis + data.getRank() : axis] == 0)
     return refuse(subgraph, "gather along an empty axis");
   return llvm::Error::success();
 }
@@ -304,8 +305,10 @@ KernelModule buildSplitKernel(cgc::SubgraphOp subgraph) {
   gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
   builder.setInsertionPointToStart(&function.getBody().front());
   ArrayRef<int64_t> in = shapeOf(split.getInput());
-  int64_t axis = split.getAxis() < 0 ? split.getAxis() + int64_t(in.size())
-                                     : split.getAxis();
+  // The attribute is unsigned in C++: compare it as the int64 it is.
+  int64_t axis = int64_t(split.getAxis());
+  if (axis < 0)
+    axis += int64_t(in.size());
   int64_t inner = product(in.drop_front(axis + 1));
   int64_t elements = product(in);
   Value element = invocationIndex(builder, loc);

@@ -298,19 +298,27 @@ Value MatmulKernelBuilder::im2colElement(Value k, Value column) {
                 zeroOf(builder.getF32Type()));
 }
 
-/// Stores the staged vec4s at their units in the shared tiles.
-void MatmulKernelBuilder::storeStage(ValueRange units) {
-  if (tile.matrix)
-    return storeMatrixStage(units);
+/// Calls `store(vec4, ofA, unit)` for each staged vec4 (loadStage's order:
+/// A's units, then B's), with its unit number in its tile.
+void MatmulKernelBuilder::forEachStagedUnit(
+    ValueRange units, llvm::function_ref<void(Value, bool, Value)> store) {
   Value invocation = invocationInWorkgroup();
   int64_t invocations = tile.invocations();
   int64_t aUnits = tile.workgroupRows() * tile.unroll / kVector;
   for (auto [e, unit] : llvm::enumerate(units)) {
     bool ofA = int64_t(e) * invocations < aUnits;
     int64_t first = ofA ? e * invocations : e * invocations - aUnits;
-    memref::StoreOp::create(builder, loc, unit, ofA ? sharedA : sharedB,
-                            add(invocation, index(first)));
+    store(unit, ofA, add(invocation, index(first)));
   }
+}
+
+/// Stores the staged vec4s at their units in the shared tiles.
+void MatmulKernelBuilder::storeStage(ValueRange units) {
+  if (tile.matrix)
+    return storeMatrixStage(units);
+  forEachStagedUnit(units, [&](Value unit, bool ofA, Value at) {
+    memref::StoreOp::create(builder, loc, unit, ofA ? sharedA : sharedB, at);
+  });
 }
 
 /// The register tile's updates for one stage: per four k steps one vec4 of

@@ -65,6 +65,8 @@ private:
   Value loadBUnit(Value k, Value column);
   Value im2colElement(Value k, Value column);
   void storeStage(ValueRange units);
+  void forEachStagedUnit(ValueRange units,
+                         llvm::function_ref<void(Value, bool, Value)> store);
   SmallVector<Value> accumulateStage(ValueRange accumulators);
   // Shared tiles multiplied on tensor cores (Tile::matrix,
   // MatmulTensorCores.cpp).

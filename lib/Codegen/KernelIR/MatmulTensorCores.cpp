@@ -77,15 +77,9 @@ void MatmulKernelBuilder::placeLaneInWarp() {
 /// their places in the padded tiles: unit u of A is row u / (unroll / 4),
 /// vec4 u % (unroll / 4); of B likewise over the tile's columns.
 void MatmulKernelBuilder::storeMatrixStage(ValueRange units) {
-  Value invocation = invocationInWorkgroup();
-  int64_t invocations = tile.invocations();
-  int64_t aUnits = tile.workgroupRows() * tile.unroll / kVector;
-  for (auto [e, unit] : llvm::enumerate(units)) {
-    bool ofA = int64_t(e) * invocations < aUnits;
-    int64_t first = ofA ? e * invocations : e * invocations - aUnits;
+  forEachStagedUnit(units, [&](Value unit, bool ofA, Value at) {
     int64_t quadsPerRow = (ofA ? tile.unroll : tile.columns()) / kVector;
     int64_t stride = ofA ? matrixStrideA() : matrixStrideB();
-    Value at = add(invocation, index(first));
     Value row = arith::DivUIOp::create(builder, loc, at, index(quadsPerRow));
     Value quad = arith::RemUIOp::create(builder, loc, at, index(quadsPerRow));
     Value offset = add(mul(row, stride), mul(quad, kVector));
@@ -99,7 +93,7 @@ void MatmulKernelBuilder::storeMatrixStage(ValueRange units) {
       store(roundToTf32(builder, loc,
                         arith::SubFOp::create(builder, loc, unit, big)),
             ofA ? sharedASmall : sharedBSmall);
-  }
+  });
 }
 
 /// One stage of mma tiles: per eight k steps each warp loads its A

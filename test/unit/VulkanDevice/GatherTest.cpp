@@ -26,9 +26,10 @@ protected:
   void expectGather(llvm::ArrayRef<int64_t> data,
                     llvm::ArrayRef<int64_t> indexShape, int64_t axis,
                     const std::vector<int64_t> &indices, DType indexType) {
-    llvm::SmallVector<int64_t> out(data.take_front(axis));
+    int64_t along = axis < 0 ? axis + int64_t(data.size()) : axis;
+    llvm::SmallVector<int64_t> out(data.take_front(along));
     llvm::append_range(out, indexShape);
-    llvm::append_range(out, data.drop_front(axis + 1));
+    llvm::append_range(out, data.drop_front(along + 1));
     std::string indexText = "!cgc.tensor<";
     for (int64_t extent : indexShape)
       indexText += std::to_string(extent) + "x";
@@ -65,6 +66,12 @@ TEST_P(GatherKernelTest, ScalarIndexInTheMiddleAxis) {
 
 TEST_P(GatherKernelTest, NegativeInt32IndicesCountFromTheEnd) {
   expectGather({6, 4, 10}, {4}, 2, {-1, 0, -10, 5}, DType::Int32);
+}
+
+// A negative axis (the op's attribute is unsigned in C++: it was once
+// compared with 0 as such).
+TEST_P(GatherKernelTest, NegativeAxisCountsFromTheLast) {
+  expectGather({3, 7}, {2}, -1, {6, -7}, DType::Int64);
 }
 
 INSTANTIATE_TEST_SUITE_P(Vulkan, GatherKernelTest, ::testing::Values("vulkan"));

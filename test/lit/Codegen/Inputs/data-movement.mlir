@@ -40,4 +40,11 @@ cgc.module {
       cgc.return %1 : !cgc.tensor<2x3x8x!cgc.float32>
     }
   }
+  cgc.subgraph @glu attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %x: !cgc.tensor<5x6x!cgc.float32>) -> (!cgc.tensor<5x3x!cgc.float32>, !cgc.tensor<5x3x!cgc.float32>) {
+      %0:2 = cgc_op.split(%x) {axis = -1 : i64, split = [3, 3]} : (!cgc.tensor<5x6x!cgc.float32>)
+      cgc.return %0#0, %0#1 : !cgc.tensor<5x3x!cgc.float32>, !cgc.tensor<5x3x!cgc.float32>
+    }
+  }
 }
