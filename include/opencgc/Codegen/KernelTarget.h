@@ -10,6 +10,7 @@
 #ifndef OPENCGC_CODEGEN_KERNELTARGET_H
 #define OPENCGC_CODEGEN_KERNELTARGET_H
 
+#include "opencgc/Codegen/Precision.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -76,6 +77,12 @@ llvm::Expected<const KernelTarget &> getKernelTarget(llvm::StringRef name);
 /// The NVIDIA target for a compute capability (major * 10 + minor): the
 /// newest described generation not newer than it.
 const KernelTarget &getNvidiaKernelTarget(int computeCapability);
+
+/// "kernels configured for TARGET" and what `precision` gives on it, for
+/// compile notes: nothing more for fp32, ", tf32" where the target has TF32
+/// mma.sync, and that float32 FMAs run instead where it has none.
+std::string describeKernelConfiguration(const KernelTarget &target,
+                                        Precision precision);
 
 } // namespace opencgc::codegen
 

@@ -86,6 +86,18 @@ llvm::Expected<const KernelTarget &> getKernelTarget(llvm::StringRef name) {
                                  "' (known: " + known + ")");
 }
 
+std::string describeKernelConfiguration(const KernelTarget &target,
+                                        Precision precision) {
+  std::string text = "kernels configured for " + target.name.str();
+  if (precision == Precision::Fp32)
+    return text;
+  std::string name = getPrecisionName(precision).str();
+  if (target.matrixInstructions & kMmaSyncTf32Bf16)
+    return text + ", " + name;
+  return text + ", " + name + " asked for but " + target.name.str() +
+         " has no TF32 tensor cores: float32 FMAs";
+}
+
 const KernelTarget &getNvidiaKernelTarget(int computeCapability) {
   llvm::StringRef name = computeCapability >= 90   ? kNvidiaSm90.name
                          : computeCapability >= 80 ? kNvidiaSm80.name

@@ -145,10 +145,8 @@ llvm::Error GeneratedPartition::compile(
   if (llvm::Error error = load(cuda))
     return error;
   this->steps = std::move(*steps);
-  note = ptx.describe() + " through libNVVM, kernels configured for " +
-         target.name.str();
-  if (precision != codegen::Precision::Fp32)
-    note += ", " + codegen::getPrecisionName(precision).str();
+  note = ptx.describe() + " through libNVVM, " +
+         codegen::describeKernelConfiguration(target, precision);
   return llvm::Error::success();
 }
 

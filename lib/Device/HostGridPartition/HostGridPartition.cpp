@@ -119,11 +119,9 @@ llvm::Expected<std::shared_ptr<HostPartition>> compileHostGridPartition(
   cgc::PartitionOp partition = read->partition;
   auto compiled = std::make_shared<HostGridPartition>(
       std::move(read->module), partition,
-      source.compileNote.str() + ", kernels configured for " +
-          source.kernelTarget.name.str() +
-          (source.precision == codegen::Precision::Fp32
-               ? ""
-               : ", " + codegen::getPrecisionName(source.precision).str()));
+      source.compileNote.str() + ", " +
+          codegen::describeKernelConfiguration(source.kernelTarget,
+                                               source.precision));
   if (llvm::Error error = compiled->compile(partition, source, build))
     return std::move(error);
   return compiled;
