@@ -60,7 +60,12 @@ WorkgroupFibers::create(unsigned numInvocations) {
 
 WorkgroupFibers::WorkgroupFibers(char *mapping, size_t slotBytes,
                                  unsigned numInvocations)
-    : mapping(mapping), slotBytes(slotBytes), fibers(numInvocations) {}
+    : mapping(mapping), slotBytes(slotBytes), fibers(numInvocations) {
+  size_t warps = (numInvocations + 31) / 32;
+  exchange.lanes.assign(warps * 32, {});
+  exchange.rounds.assign(warps * 32, 0);
+  exchange.computed.assign(warps, 0);
+}
 
 WorkgroupFibers::~WorkgroupFibers() {
   munmap(mapping, slotBytes * fibers.size());
@@ -77,10 +82,6 @@ void WorkgroupFibers::start(Transfer from) {
 }
 
 Error WorkgroupFibers::prepare() {
-  size_t warps = (fibers.size() + 31) / 32;
-  exchange.lanes.assign(warps * 32, {});
-  exchange.rounds.assign(warps * 32, 0);
-  exchange.computed.assign(warps, 0);
   for (auto [index, fiber] : enumerate(fibers)) {
     fiber.state = State::Ready;
     // The stack is the slot above its guard page; it grows down from the

@@ -49,7 +49,10 @@ public:
   /// What the lanes of a warp exchange for an instruction they execute
   /// together (WarpMatrix.cpp): each invocation's operands and results,
   /// how many such instructions it reached, and per warp the last round
-  /// computed. Cleared for every workgroup.
+  /// computed. Sized once: every lane of a warp reaches the same
+  /// instructions in every workgroup (a launch where they do not fails at
+  /// the barrier), so the rounds stay in step from one workgroup to the
+  /// next without a reset, and lanes a partial warp lacks stay zero.
   struct WarpExchange {
     std::vector<std::array<uint32_t, 16>> lanes;
     std::vector<uint64_t> rounds;

@@ -117,9 +117,7 @@ Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
 /// chosen input is read, with one division and one remainder in all.
 Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
                                               Value element) {
-  int64_t axis = concat.getAxis();
-  if (axis < 0)
-    axis += int64_t(out.size());
+  int64_t axis = positiveAxis(concat.getAxis(), int64_t(out.size()));
   int64_t inner = product(ArrayRef<int64_t>(out).drop_front(axis + 1));
   struct Part {
     unsigned operand;
@@ -196,9 +194,7 @@ Value DataMovementKernelBuilder::gathered(cgc_op::GatherOp gather,
                                           ArrayRef<Value> o) {
   ArrayRef<int64_t> data = shapeOf(gather.getData());
   ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
-  int64_t axis = gather.getAxis();
-  if (axis < 0)
-    axis += int64_t(data.size());
+  int64_t axis = positiveAxis(gather.getAxis(), int64_t(data.size()));
   int64_t rank = int64_t(indices.size());
   Value at = indexAt(gather, flatten(o.slice(axis, rank), indices), data[axis]);
   SmallVector<Value> source(o.take_front(axis));
@@ -239,9 +235,7 @@ static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
     return refuse(subgraph, "gather reads float32 data only");
   if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
     return refuse(subgraph, "gather takes int64 or int32 indices only");
-  // The attribute is unsigned in C++: compare it as the int64 it is.
-  int64_t axis = int64_t(gather.getAxis());
-  if (data.getShape()[axis < 0 ? axis + data.getRank() : axis] == 0)
+  if (data.getShape()[positiveAxis(gather.getAxis(), data.getRank())] == 0)
     return refuse(subgraph, "gather along an empty axis");
   return llvm::Error::success();
 }
@@ -305,10 +299,7 @@ KernelModule buildSplitKernel(cgc::SubgraphOp subgraph) {
   gpu::GPUFuncOp function = createKernelFunction(builder, kernels, subgraph);
   builder.setInsertionPointToStart(&function.getBody().front());
   ArrayRef<int64_t> in = shapeOf(split.getInput());
-  // The attribute is unsigned in C++: compare it as the int64 it is.
-  int64_t axis = int64_t(split.getAxis());
-  if (axis < 0)
-    axis += int64_t(in.size());
+  int64_t axis = positiveAxis(split.getAxis(), int64_t(in.size()));
   int64_t inner = product(in.drop_front(axis + 1));
   int64_t elements = product(in);
   Value element = invocationIndex(builder, loc);

@@ -12,6 +12,10 @@ using namespace mlir;
 
 namespace opencgc::codegen {
 
+int64_t positiveAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
 int64_t product(llvm::ArrayRef<int64_t> shape) {
   int64_t count = 1;
   for (int64_t extent : shape)

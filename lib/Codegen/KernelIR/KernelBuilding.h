@@ -25,6 +25,11 @@ namespace opencgc::codegen {
 /// The number of elements of `shape`.
 int64_t product(llvm::ArrayRef<int64_t> shape);
 
+/// An op's axis as a dimension of a tensor of `rank`: negative axes count
+/// from the end. Takes the attribute as int64, so an op's unsigned getter
+/// (`uint64_t getAxis()`) passes -1 as -1, not as 2^64 - 1.
+int64_t positiveAxis(int64_t axis, int64_t rank);
+
 /// The row-major strides of a dense tensor of `shape`.
 Shape denseStrides(llvm::ArrayRef<int64_t> shape);
 

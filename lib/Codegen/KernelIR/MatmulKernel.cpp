@@ -201,9 +201,7 @@ void MatmulKernelBuilder::stageUnits(
   Value invocation = invocationInWorkgroup();
   for (int64_t e = 0; e < rows * quadsPerRow; e += tile.invocations()) {
     Value unit = add(invocation, index(e));
-    units.push_back(
-        load(arith::DivUIOp::create(builder, loc, unit, index(quadsPerRow)),
-             arith::RemUIOp::create(builder, loc, unit, index(quadsPerRow))));
+    units.push_back(load(div(unit, quadsPerRow), rem(unit, quadsPerRow)));
   }
 }
 
@@ -273,12 +271,6 @@ Value MatmulKernelBuilder::loadBUnit(Value k, Value column) {
 /// Row and column are unsigned, so one comparison rejects both sides.
 Value MatmulKernelBuilder::im2colElement(Value k, Value column) {
   const MatmulShape::Im2col &conv = *shape.im2col;
-  auto div = [&](Value x, int64_t y) -> Value {
-    return arith::DivUIOp::create(builder, loc, x, index(y));
-  };
-  auto rem = [&](Value x, int64_t y) -> Value {
-    return arith::RemUIOp::create(builder, loc, x, index(y));
-  };
   int64_t taps = conv.kernelH * conv.kernelW;
   Value channel = div(k, taps);
   Value tap = rem(k, taps);

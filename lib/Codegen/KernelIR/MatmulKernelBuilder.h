@@ -38,6 +38,12 @@ private:
       return index(0);
     return y == 1 ? x : arith::MulIOp::create(builder, loc, x, index(y));
   }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(builder, loc, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(builder, loc, x, index(y));
+  }
   Value clamp(Value x, int64_t last) {
     return arith::MinUIOp::create(builder, loc, x, index(last));
   }

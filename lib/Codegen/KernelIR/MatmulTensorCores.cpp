@@ -52,12 +52,6 @@ void MatmulKernelBuilder::createMatrixTiles() {
 /// The lane's place: its warp's rows and columns of the tile, and the
 /// offsets of its first fragment elements in the shared tiles.
 void MatmulKernelBuilder::placeLaneInWarp() {
-  auto div = [&](Value x, int64_t y) -> Value {
-    return arith::DivUIOp::create(builder, loc, x, index(y));
-  };
-  auto rem = [&](Value x, int64_t y) -> Value {
-    return arith::RemUIOp::create(builder, loc, x, index(y));
-  };
   auto [warpRows, warpColumns] = matrixWarps(tile);
   Value invocation = invocationInWorkgroup();
   Value warp = div(invocation, 32);
@@ -80,9 +74,8 @@ void MatmulKernelBuilder::storeMatrixStage(ValueRange units) {
   forEachStagedUnit(units, [&](Value unit, bool ofA, Value at) {
     int64_t quadsPerRow = (ofA ? tile.unroll : tile.columns()) / kVector;
     int64_t stride = ofA ? matrixStrideA() : matrixStrideB();
-    Value row = arith::DivUIOp::create(builder, loc, at, index(quadsPerRow));
-    Value quad = arith::RemUIOp::create(builder, loc, at, index(quadsPerRow));
-    Value offset = add(mul(row, stride), mul(quad, kVector));
+    Value offset = add(mul(div(at, quadsPerRow), stride),
+                       mul(rem(at, quadsPerRow), kVector));
     auto store = [&](Value value, Value tileOf) {
       vector::StoreOp::create(builder, loc, value, tileOf, offset,
                               /*nontemporal=*/false, llvm::Align(16));

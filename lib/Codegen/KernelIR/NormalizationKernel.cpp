@@ -54,10 +54,6 @@ std::optional<Norm> normKindOf(Operation *op) {
   return std::nullopt;
 }
 
-int64_t positiveAxis(int64_t axis, int64_t rank) {
-  return axis < 0 ? axis + rank : axis;
-}
-
 /// The input axes one group spans (ONNX): layer_normalization from `axis`
 /// on, instance_normalization the spatial ones, mean_variance_normalization
 /// its `axes`, lp_normalization `axis`; lrn none (one element per group).
