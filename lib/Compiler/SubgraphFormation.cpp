@@ -14,6 +14,7 @@
 #include "opencgc/Device/Device.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -77,8 +78,11 @@ OwningOpRef<cgc::ModuleOp> buildRequest(const SubgraphNode &node) {
 
 class Formation {
 public:
-  Formation(CompilationGraph &graph, llvm::raw_ostream *log)
+  Formation(CompilationGraph &graph, llvm::raw_ostream *log,
+            llvm::ArrayRef<std::string> excluded)
       : graph(graph), log(log) {
+    for (const std::string &name : excluded)
+      this->excluded.insert(name);
     for (auto [index, op] :
          llvm::enumerate(graph.entry.getBodyBlock()->getOperations()))
       position[&op] = index;
@@ -103,6 +107,8 @@ private:
 
   CompilationGraph &graph;
   llvm::raw_ostream *log;
+  /// Patterns of the targets before the fallback that are never matched.
+  llvm::StringSet<> excluded;
   llvm::DenseMap<Operation *, unsigned> position;
   /// The node that claimed each op.
   llvm::DenseMap<Operation *, unsigned> claimedBy;
@@ -228,7 +234,11 @@ llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
   std::priority_queue<Candidate, std::vector<Candidate>,
                       decltype(lowerPriority)>
       queue(lowerPriority);
-  auto filter = [&](const PatternMatch &match) { return acceptable(match); };
+  auto filter = [&](const PatternMatch &match) {
+    if (!mustClaimAll && excluded.contains(match.patternName))
+      return false;
+    return acceptable(match);
+  };
   auto enqueue = [&](Operation *root) {
     if (std::optional<PatternMatch> match =
             target.patterns.matchAt(root, filter))
@@ -267,12 +277,39 @@ llvm::Error Formation::claimFor(TargetDeclaration &target, bool mustClaimAll) {
           "' (not even the fallback target '" + target.name + "')");
   return llvm::Error::success();
 }
+
+/// Every name in `excluded` is a pattern of a target before the fallback.
+llvm::Error checkExcludedPatterns(llvm::ArrayRef<TargetDeclaration> targets,
+                                  llvm::ArrayRef<std::string> excluded) {
+  llvm::StringSet<> declared;
+  for (const TargetDeclaration &target : targets.drop_back())
+    target.module.get()->walk([&](Operation *op) {
+      if (op->getName().getStringRef() == "cgc_pattern.pattern")
+        if (auto name = op->getAttrOfType<StringAttr>("sym_name"))
+          declared.insert(name.getValue());
+    });
+  for (const std::string &name : excluded)
+    if (!declared.contains(name)) {
+      std::vector<std::string> names;
+      for (const auto &entry : declared)
+        names.push_back(entry.getKey().str());
+      llvm::sort(names);
+      return llvm::createStringError(
+          "cannot exclude pattern '" + name + "': no target declares it" +
+          (names.empty() ? std::string(" (no target but the fallback)")
+                         : " (declared: " + llvm::join(names, ", ") + ")"));
+    }
+  return llvm::Error::success();
+}
 } // namespace
 
 llvm::Error formSubgraphs(CompilationGraph &graph,
                           llvm::MutableArrayRef<TargetDeclaration> targets,
-                          llvm::raw_ostream *log) {
-  Formation formation(graph, log);
+                          llvm::raw_ostream *log,
+                          llvm::ArrayRef<std::string> excluded) {
+  if (llvm::Error error = checkExcludedPatterns(targets, excluded))
+    return error;
+  Formation formation(graph, log, excluded);
   for (auto [index, target] : llvm::enumerate(targets))
     if (auto error = formation.claimFor(target, index + 1 == targets.size()))
       return error;

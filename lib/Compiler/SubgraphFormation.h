@@ -14,10 +14,13 @@ namespace opencgc::compiler {
 /// target: targets are tried in order, each matching its declared patterns
 /// from the last op backwards, and each match is kept only when the target
 /// accepts its specialization. The last target must claim what is left
-/// (the reference fallback). Fills `graph.nodes` (unordered).
+/// (the reference fallback). Fills `graph.nodes` (unordered). The
+/// patterns named in `excluded` are never matched, except the fallback's;
+/// a name no other target declares is an error.
 llvm::Error formSubgraphs(CompilationGraph &graph,
                           llvm::MutableArrayRef<TargetDeclaration> targets,
-                          llvm::raw_ostream *log);
+                          llvm::raw_ostream *log,
+                          llvm::ArrayRef<std::string> excluded = {});
 
 } // namespace opencgc::compiler
 

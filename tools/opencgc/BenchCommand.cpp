@@ -6,7 +6,7 @@
 // baseline, measured in the same run, is the reference device interpreting
 // the Input IR; the last line is `ratio R` (device time / baseline).
 //
-// `--micro gemm|conv` runs a microbenchmark against OpenBLAS instead
+// `--micro gemm|conv|attention` runs a microbenchmark instead
 // (MicroBench.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -45,15 +45,17 @@ cl::opt<unsigned> benchWarmup("warmup", cl::desc("Untimed runs first"),
                               cl::init(1), cl::sub(benchCommand));
 cl::opt<std::string> benchMicro(
     "micro",
-    cl::desc("Microbenchmark against OpenBLAS instead of a model: gemm (f32 "
-             "SIZE^3 matmul vs cblas_sgemm) or conv (3x3 convolution of "
-             "1x64xSIZExSIZE to 64 channels, stride 1, pad 1, vs im2col + "
-             "cblas_sgemm)"),
+    cl::desc("Microbenchmark instead of a model: gemm (f32 SIZE^3 matmul vs "
+             "cblas_sgemm), conv (3x3 convolution of 1x64xSIZExSIZE to 64 "
+             "channels, stride 1, pad 1, vs im2col + cblas_sgemm) or "
+             "attention (12 heads of 64 over SIZE tokens, the fused kernel "
+             "vs our unfused kernels, checked against OpenBLAS)"),
     cl::sub(benchCommand));
 cl::opt<unsigned> benchSize("size",
                             cl::desc("SIZE of --micro: gemm's matrix size "
                                      "(default 1024), conv's input height "
-                                     "and width (default 56)"),
+                                     "and width (default 56), attention's "
+                                     "tokens (default 128)"),
                             cl::sub(benchCommand));
 
 /// What each partition invokes: its subgraphs' names, with the shape of
@@ -152,6 +154,7 @@ int runBench(mlir::MLIRContext &context) {
 
   compiler::CompileOptions compileOptions;
   compileOptions.partitioning = getPartitioning();
+  compileOptions.excludedPatterns = getExcludedPatterns();
   auto start = BenchClock::now();
   auto compiled = compiler::compileModule(*model->module, devices->targets(),
                                           compileOptions);

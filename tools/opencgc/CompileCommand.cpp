@@ -125,6 +125,7 @@ Expected<compiler::CompilePipelineOptions> parseOptions() {
   options.placeConcatInputs = !noConcatPlacement;
   options.borrowOutputs = !noBorrow;
   options.reportRejections = verbose;
+  options.excludedPatterns = getExcludedPatterns();
   // Checked here too, so a bad value fails before the model loads.
   if (Error error = compiler::checkPipelineOptions(options))
     return std::move(error);

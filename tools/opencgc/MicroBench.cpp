@@ -1,4 +1,4 @@
-//===- MicroBench.cpp - opencgc bench --micro gemm|conv -------------------===//
+//===- MicroBench.cpp - opencgc bench --micro gemm|conv|attention ---------===//
 //
 // A microbenchmark builds one op as Input IR, compiles it through the normal
 // path (compiler, then partitions on the chosen device), times whole program
@@ -11,6 +11,13 @@
 //         cublasSgemm instead (CublasGemm.h).
 //   conv: 3x3 convolution of a 1x64xSIZExSIZE f32 image to 64 channels,
 //         stride 1, padding 1 (default SIZE 56) against im2col + cblas_sgemm.
+//   attention: softmax(Q K^T) V over 12 heads of 64 and SIZE tokens
+//         (default 128, BERT-base's), heads split and merged by transposes
+//         as exporters write them; the ratio is against our own kernels
+//         for the same graph without the attention pattern (two products,
+//         a softmax and the transposes), compiled and timed in the same
+//         run; OpenBLAS (a product per head, softmax, a product) checks
+//         the result and is timed too.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchSupport.h"
@@ -28,6 +35,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -67,6 +75,10 @@ struct MicroBenchmark {
                                               const BenchOptions &)>
       gpuBaseline;
   std::string gpuBaselineLabel;
+  /// A pattern of the device's: when set, the same Input IR is also
+  /// compiled without it (CompileOptions::excludedPatterns) and timed, and
+  /// the ratio is against that run.
+  std::string comparedWithout;
 };
 
 /// The GPU baseline's times, or why there are none.
@@ -88,11 +100,11 @@ struct OurRun {
 /// Output IR, partitions -> device code) and times program runs on `inputs`.
 Expected<OurRun> compileAndTime(cgc::ModuleOp module, ArrayRef<Tensor> inputs,
                                 const driver::DeviceSet &devices,
-                                const BenchOptions &options) {
+                                const BenchOptions &options,
+                                const compiler::CompileOptions &compile = {}) {
   OurRun ours;
   auto start = BenchClock::now();
-  auto compiled = compiler::compileModule(module, devices.targets(),
-                                          compiler::CompileOptions());
+  auto compiled = compiler::compileModule(module, devices.targets(), compile);
   if (!compiled)
     return compiled.takeError();
   auto program =
@@ -172,7 +184,7 @@ void printGflops(StringRef label, const Stats &stats, double flops) {
 double printReport(const MicroBenchmark &bench, StringRef device,
                    const OurRun &ours, ArrayRef<double> blasSamples,
                    ArrayRef<float> blasResult, const BenchOptions &options,
-                   const GpuBaselineRun *gpu) {
+                   const GpuBaselineRun *gpu, const OurRun *without) {
   outs() << formatv("{0} on {1} (partitions on {2}), {3} runs after {4} "
                     "warm-up\n",
                     bench.title, device, ours.partitionDevices,
@@ -189,6 +201,16 @@ double printReport(const MicroBenchmark &bench, StringRef device,
     baseline = gpuStats.median;
   }
   double error = relativeError(ours.result, blasResult);
+  if (without) {
+    outs() << "without @" << bench.comparedWithout << " (partitions on "
+           << without->partitionDevices << "):\n";
+    outs() << format("compile                      %9.3f ms\n",
+                     without->compileSeconds * 1e3);
+    Stats withoutStats = summarize(without->samples);
+    printGflops("opencgc without it", withoutStats, bench.flops);
+    baseline = withoutStats.median;
+    error = std::max(error, relativeError(without->result, blasResult));
+  }
   outs() << format("max relative error           %9.2e\n", error);
   if (gpu && !gpu->unavailable.empty())
     outs() << bench.gpuBaselineLabel << ": not measured (" << gpu->unavailable
@@ -218,6 +240,15 @@ int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
   auto ours = compileAndTime(*module, inputs, *devices, options);
   if (!ours)
     return failBench(ours.takeError());
+  std::optional<OurRun> without;
+  if (!bench.comparedWithout.empty()) {
+    compiler::CompileOptions compile;
+    compile.excludedPatterns = {bench.comparedWithout};
+    auto run = compileAndTime(*module, inputs, *devices, options, compile);
+    if (!run)
+      return failBench(run.takeError());
+    without = std::move(*run);
+  }
   std::vector<float> blasResult;
   auto blas = timeBaseline(bench, inputs, options, blasResult);
   if (!blas)
@@ -237,7 +268,8 @@ int runMicro(const MicroBenchmark &bench, mlir::MLIRContext &context,
   }
 
   double error = printReport(labelled, devices->primary->getName(), *ours,
-                             *blas, blasResult, options, gpu ? &*gpu : nullptr);
+                             *blas, blasResult, options, gpu ? &*gpu : nullptr,
+                             without ? &*without : nullptr);
   double tolerance = options.deviceOptions.precision == codegen::Precision::Tf32
                          ? kTf32Tolerance
                          : kTolerance;
@@ -351,6 +383,81 @@ cgc.module {{
   return bench;
 }
 
+//===----------------------------------------------------------------------===//
+// attention
+//===----------------------------------------------------------------------===//
+
+/// BERT-base's heads: 12 of 64.
+constexpr int64_t kAttentionHeads = 12, kAttentionHeadSize = 64;
+
+/// One head's softmax(Q K^T) V with OpenBLAS: q, k, v and out are
+/// [tokens, heads * d] row-major, the head's columns at `head * d`.
+void attendWithBlas(const float *q, const float *k, const float *v, float *out,
+                    int64_t tokens, std::vector<float> &scores) {
+  int64_t d = kAttentionHeadSize, row = kAttentionHeads * d;
+  scores.resize(tokens * tokens);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, tokens, tokens, d, 1.0f,
+              q, row, k, row, 0.0f, scores.data(), tokens);
+  for (int64_t i = 0; i < tokens; ++i) {
+    float *line = scores.data() + i * tokens;
+    float maximum = *std::max_element(line, line + tokens);
+    float sum = 0;
+    for (int64_t j = 0; j < tokens; ++j)
+      sum += line[j] = std::exp(line[j] - maximum);
+    for (int64_t j = 0; j < tokens; ++j)
+      line[j] /= sum;
+  }
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, tokens, d, tokens,
+              1.0f, scores.data(), tokens, v, row, 0.0f, out, row);
+}
+
+MicroBenchmark attentionBenchmark(int64_t tokens) {
+  int64_t heads = kAttentionHeads, d = kAttentionHeadSize;
+  auto type = [](ArrayRef<int64_t> shape) {
+    std::string text = "!cgc.tensor<";
+    for (int64_t extent : shape)
+      text += std::to_string(extent) + "x";
+    return text + "!cgc.float32>";
+  };
+  std::string x = type({1, tokens, heads, d});
+  MicroBenchmark bench;
+  bench.title =
+      formatv("attention {0} heads x {1} tokens x {2} f32", heads, tokens, d)
+          .str();
+  bench.inputIR =
+      formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%x: {0}, %y: {0}, %z: {0}) -> {0} {{
+    %q = cgc_op.transpose(%x) {{perm = [0, 2, 1, 3]} : ({0})
+    %k = cgc_op.transpose(%y) {{perm = [0, 2, 3, 1]} : ({0})
+    %v = cgc_op.transpose(%z) {{perm = [0, 2, 1, 3]} : ({0})
+    %s = cgc_op.matmul(%q, %k) : ({1}, {2})
+    %p = cgc_op.softmax(%s) {{axis = -1 : i64} : ({3})
+    %o = cgc_op.matmul(%p, %v) : ({3}, {1})
+    %t = cgc_op.transpose(%o) {{perm = [0, 2, 1, 3]} : ({1})
+    cgc.return %t : {0}
+  }
+})mlir",
+              x, type({1, heads, tokens, d}), type({1, heads, d, tokens}),
+              type({1, heads, tokens, tokens}))
+          .str();
+  bench.flops = 2.0 * 2.0 * heads * tokens * tokens * d;
+  bench.baselineLabel = "OpenBLAS per head";
+  bench.baseline = [tokens, scores = std::vector<float>()](
+                       ArrayRef<std::vector<float>> inputs,
+                       std::vector<float> &output) mutable {
+    output.resize(tokens * kAttentionHeads * kAttentionHeadSize);
+    for (int64_t head = 0; head < kAttentionHeads; ++head) {
+      int64_t column = head * kAttentionHeadSize;
+      attendWithBlas(inputs[0].data() + column, inputs[1].data() + column,
+                     inputs[2].data() + column, output.data() + column, tokens,
+                     scores);
+    }
+  };
+  bench.comparedWithout = "attention";
+  return bench;
+}
+
 } // namespace
 
 int runMicroBench(StringRef kind, mlir::MLIRContext &context,
@@ -361,7 +468,8 @@ int runMicroBench(StringRef kind, mlir::MLIRContext &context,
     MicroBenchmark (*build)(int64_t size);
   };
   static const Kind kinds[] = {{"gemm", 1024, gemmBenchmark},
-                               {"conv", 56, convBenchmark}};
+                               {"conv", 56, convBenchmark},
+                               {"attention", 128, attentionBenchmark}};
   for (const Kind &known : kinds) {
     if (known.name != kind)
       continue;
@@ -370,8 +478,8 @@ int runMicroBench(StringRef kind, mlir::MLIRContext &context,
       return failBench(createStringError("--size must be at least 1"));
     return runMicro(known.build(size), context, options);
   }
-  return failBench(
-      createStringError("--micro takes gemm or conv, not '" + kind + "'"));
+  return failBench(createStringError(
+      "--micro takes gemm, conv or attention, not '" + kind + "'"));
 }
 
 } // namespace opencgc::cli

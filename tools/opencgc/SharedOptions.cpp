@@ -86,9 +86,19 @@ cl::opt<compiler::Partitioning> partition(
                           "one subgraph per partition (bench's profile then "
                           "times every layer)")),
     cl::sub(compileCommand), cl::sub(benchCommand));
+cl::list<std::string> excludedPatterns(
+    "exclude-pattern",
+    cl::desc("Never match this subgraph pattern of the target (repeatable; "
+             "the names are the declaration's, e.g. attention, matmul): "
+             "compares a fused kernel with the kernels it replaces"),
+    cl::value_desc("NAME"), cl::sub(compileCommand), cl::sub(benchCommand));
 } // namespace
 
 compiler::Partitioning getPartitioning() { return partition; }
+
+std::vector<std::string> getExcludedPatterns() {
+  return {excludedPatterns.begin(), excludedPatterns.end()};
+}
 
 const DeviceEntry &getChosenDevice() {
   (void)deviceChoicesAdded;

@@ -30,6 +30,8 @@ std::vector<std::string> getDeviceArguments();
 
 /// --partition (compile and bench).
 compiler::Partitioning getPartitioning();
+/// The patterns --exclude-pattern names (compile, bench).
+std::vector<std::string> getExcludedPatterns();
 
 } // namespace opencgc::cli
 

@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
       "reference device)\n"
       "  opencgc show MODEL|DIR      draw the graph, partitions and memory "
       "plan\n"
-      "  opencgc bench MODEL|--micro gemm|conv  time a model or a kernel "
+      "  opencgc bench MODEL|--micro KIND  time a model or a kernel "
       "against a baseline\n"
       "  opencgc conformance DIR...  run ONNX backend tests\n"
       "  opencgc validate FILE.bc|FILE.dxil  check NVVM IR, or a DXIL "

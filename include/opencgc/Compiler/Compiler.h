@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace opencgc::device {
 class Device;
@@ -54,6 +55,11 @@ struct CompileOptions {
   /// Let the producers of a concat's inputs write their slices of its
   /// result (no copy), where the slices are contiguous and aligned.
   bool placeConcatInputs = true;
+  /// Patterns of the targets, by name, never matched (the fallback's are
+  /// always): a fused kernel is then compared with the kernels it
+  /// replaces (`--exclude-pattern attention`). A name no target declares
+  /// is an error.
+  std::vector<std::string> excludedPatterns;
   /// Where to report rejected specializations and progress (none: quiet).
   llvm::raw_ostream *log = nullptr;
 };

@@ -53,6 +53,7 @@ struct CompilePipelineOptions {
   bool reshapeViews = true;
   bool placeConcatInputs = true;
   bool reportRejections = false;
+  std::vector<std::string> excludedPatterns;
 };
 
 /// The whole compiler, as `opencgc compile` runs it; the targets are opened

@@ -73,6 +73,9 @@ def FormSubgraphs : Pass<"cgc-form-subgraphs", "::opencgc::cgc::ModuleOp"> {
     Option<"reportRejections", "report-rejections", "bool",
            /*default=*/"false",
            "Print each specialization a target rejected, and why">,
+    ListOption<"excludedPatterns", "exclude-patterns", "std::string",
+               "Target patterns never matched, by name (the fallback's "
+               "always are)">,
   ];
 }
 

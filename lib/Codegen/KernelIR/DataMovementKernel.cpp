@@ -34,20 +34,6 @@ Operation *movementOf(cgc::SubgraphOp subgraph) {
   return &subgraph.getFunctionalDefinition().getBodyBlock()->front();
 }
 
-/// transpose's permutation: its `perm`, or the dimensions reversed.
-Shape permutationOf(cgc_op::TransposeOp transpose) {
-  size_t rank = shapeOf(transpose.getInput()).size();
-  Shape perm;
-  if (std::optional<ArrayAttr> given = transpose.getPerm()) {
-    for (Attribute axis : *given)
-      perm.push_back(cast<IntegerAttr>(axis).getInt());
-    return perm;
-  }
-  for (size_t d = rank; d-- > 0;)
-    perm.push_back(int64_t(d));
-  return perm;
-}
-
 class DataMovementKernelBuilder {
 public:
   explicit DataMovementKernelBuilder(cgc::SubgraphOp subgraph)
@@ -102,7 +88,7 @@ private:
 /// output[o] = input[i] with i[perm[d]] = o[d].
 Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
                                             ArrayRef<Value> o) {
-  Shape perm = permutationOf(transpose);
+  Shape perm = transposePermutation(transpose);
   SmallVector<Value> source(o.size());
   for (auto [d, axis] : llvm::enumerate(perm))
     source[axis] = o[d];
@@ -217,6 +203,19 @@ Value DataMovementKernelBuilder::moved(Value element) {
 }
 
 } // namespace
+
+Shape transposePermutation(cgc_op::TransposeOp transpose) {
+  size_t rank = shapeOf(transpose.getInput()).size();
+  Shape perm;
+  if (std::optional<ArrayAttr> given = transpose.getPerm()) {
+    for (Attribute axis : *given)
+      perm.push_back(cast<IntegerAttr>(axis).getInt());
+    return perm;
+  }
+  for (size_t d = rank; d-- > 0;)
+    perm.push_back(int64_t(d));
+  return perm;
+}
 
 bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();

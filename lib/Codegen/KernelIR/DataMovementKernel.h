@@ -2,7 +2,10 @@
 #ifndef OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H
 #define OPENCGC_LIB_CODEGEN_KERNELIR_DATAMOVEMENTKERNEL_H
 
+#include "IterationSpace.h"
+
 #include "opencgc/Dialect/CGC/CGCOps.h"
+#include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 #include "llvm/Support/Error.h"
 
 namespace opencgc::codegen {
@@ -27,6 +30,9 @@ KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
 bool isSplitSubgraph(cgc::FunctionalDefinitionOp definition);
 llvm::Error checkSplitSupport(cgc::SubgraphOp subgraph);
 KernelModule buildSplitKernel(cgc::SubgraphOp subgraph);
+
+/// A transpose's permutation: its `perm`, or the dimensions reversed.
+Shape transposePermutation(cgc_op::TransposeOp transpose);
 
 } // namespace opencgc::codegen
 

@@ -1,6 +1,7 @@
 //===- KernelKinds.cpp - The kinds of kernel the generator builds ---------===//
 #include "KernelKinds.h"
 
+#include "AttentionKernel.h"
 #include "ConvTransposeKernel.h"
 #include "ConvolutionKernel.h"
 #include "DataMovementKernel.h"
@@ -20,9 +21,12 @@ KernelModule ignoringOptions(cgc::SubgraphOp subgraph, const KernelOptions &) {
 
 bool matchesEverything(cgc::FunctionalDefinitionOp) { return true; }
 
-/// Matched in this order: a subgraph whose first op is a pointwise
-/// convolution is a matmul before it is a convolution.
+/// Matched in this order: attention (which begins with a matmul or a
+/// transpose) before matmul and data movement; a subgraph whose first op is
+/// a pointwise convolution is a matmul before it is a convolution.
 const KernelKind kKernelKinds[] = {
+    {"attention", isAttentionSubgraph, checkAttentionSupport, nullptr,
+     buildAttentionKernel, describeAttentionConfig},
     {"matmul", isMatmulSubgraph, checkMatmulSupport, getMatmulInputLayouts,
      buildMatmulKernel, describeMatmulConfig},
     {"convolution", isConvolutionSubgraph, checkConvolutionSupport, nullptr,

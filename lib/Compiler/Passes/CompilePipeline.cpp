@@ -25,6 +25,8 @@ void addStages(mlir::OpPassManager &pm, const CompilePipelineOptions &options,
   pm.addPass(createPlaceViewsPass(views, targets));
   FormSubgraphsOptions formation;
   formation.reportRejections = options.reportRejections;
+  formation.excludedPatterns.assign(options.excludedPatterns.begin(),
+                                    options.excludedPatterns.end());
   pm.addPass(createFormSubgraphsPass(formation, targets, log));
   pm.addPass(createPartition(PartitionOptions{options.partitioning}));
   pm.addPass(createPlanMemory(
@@ -62,11 +64,17 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> reportRejections{
       *this, "report-rejections", llvm::cl::init(false),
       llvm::cl::desc("Print each rejected specialization")};
+  ListOption<std::string> excludedPatterns{
+      *this, "exclude-patterns",
+      llvm::cl::desc("Target patterns never matched, by name")};
 
   CompilePipelineOptions get() const {
-    return {target,       declarations,  partitioning,
-            alignment,    inPlace,       borrowOutputs,
-            reshapeViews, placeConcatInputs, reportRejections};
+    return {
+        target,           declarations,
+        partitioning,     alignment,
+        inPlace,          borrowOutputs,
+        reshapeViews,     placeConcatInputs,
+        reportRejections, {excludedPatterns.begin(), excludedPatterns.end()}};
   }
 };
 } // namespace
@@ -117,6 +125,7 @@ compileModule(cgc::ModuleOp input, llvm::ArrayRef<device::Device *> targets,
   stages.borrowOutputs = options.borrowOutputs;
   stages.reshapeViews = options.reshapeViews;
   stages.placeConcatInputs = options.placeConcatInputs;
+  stages.excludedPatterns = options.excludedPatterns;
   CompileReport report;
   mlir::PassManager pm(&context, cgc::ModuleOp::getOperationName());
   addStages(pm, stages, std::make_shared<CompileTargets>(targets), &report,

@@ -37,7 +37,9 @@ void FormSubgraphs::runOnOperation() {
       return declared.takeError();
     for (const TargetDeclaration &declaration : *declared)
       state.targetNames.push_back(declaration.name);
-    return formSubgraphs(state.graph, *declared, log);
+    std::vector<std::string> excluded(excludedPatterns.begin(),
+                                      excludedPatterns.end());
+    return formSubgraphs(state.graph, *declared, log, excluded);
   };
   if (failed(runStage(getOperation(), getArgument(), Stage::ViewsPlaced,
                       Stage::SubgraphsFormed, form)))

@@ -28,9 +28,28 @@ namespace {
 /// included. The float32
 /// layer, instance, mean-variance and Lp normalizations and lrn take the
 /// elementwise chain after them as their epilogue.
+/// Attention, matmul(q, k) -> up to three elementwise ops on the scores
+/// (scale, mask) -> softmax -> matmul with v, with the transposes that
+/// split q, k and v into heads and the one that merges the result, is one
+/// kernel (AttentionKernel.cpp); preferred over every other pattern, so
+/// its products are not claimed first as matmuls with epilogues.
 constexpr llvm::StringLiteral kDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @TARGET {
+    cgc_pattern.pattern @attention attributes {benefit = 4 : i64} {
+      %q = cgc_pattern.value
+      %k = cgc_pattern.value
+      %v = cgc_pattern.value
+      %qh = cgc_pattern.chain ["transpose"](%q) {max = 1}
+      %kh = cgc_pattern.chain ["transpose"](%k) {max = 1}
+      %vh = cgc_pattern.chain ["transpose"](%v) {max = 1}
+      %s = cgc_pattern.op ["matmul"](%qh, %kh)
+      %e = cgc_pattern.chain class "elementwise"(%s) {max = 3}
+      %p = cgc_pattern.op ["softmax"](%e) {dtypes = ["float32"]}
+      %o = cgc_pattern.op ["matmul"](%p, %vh)
+      %m = cgc_pattern.chain ["transpose"](%o) {max = 1}
+      cgc_pattern.yield %m
+    }
     cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
       %e = cgc_pattern.chain class "elementwise"(%m)

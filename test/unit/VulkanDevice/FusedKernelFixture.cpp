@@ -98,7 +98,11 @@ void FusedKernelTest::expectOneDeviceSubgraphOn(
   ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
   // The epilogue or prologue is fused: one subgraph.
   unsigned subgraphs = 0;
-  compiled->outputIR->walk([&](cgc::SubgraphOp) { ++subgraphs; });
+  compiled->outputIR->walk([&](cgc::SubgraphOp subgraph) {
+    ++subgraphs;
+    EXPECT_TRUE(subgraph.getSymName().starts_with(expectedPattern))
+        << subgraph.getSymName().str() << " is not from @" << expectedPattern;
+  });
   EXPECT_EQ(subgraphs, 1u) << text;
   device::Device *devices[] = {gpu.get(), reference.get()};
   std::string notes;

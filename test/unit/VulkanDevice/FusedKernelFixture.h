@@ -66,6 +66,9 @@ protected:
   mlir::MLIRContext context;
   std::unique_ptr<device::Device> gpu, reference;
   double tolerance = 1e-4;
+  /// The pattern the subgraph must come from (subgraphs are named after
+  /// theirs); empty: any.
+  std::string expectedPattern;
 };
 
 } // namespace opencgc::testgen
