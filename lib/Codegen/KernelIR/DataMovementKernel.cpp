@@ -1,7 +1,7 @@
 //===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
 //
 // One invocation per output element of a float32 reshape, transpose,
-// concat, slice or gather: the element's source is found by integer
+// concat, slice, gather or expand: the element's source is found by integer
 // arithmetic on its coordinates (and, for a gather, the index it reads) and
 // copied exactly, then the epilogue (every op after the data movement) runs
 // on it before its store. These ops kept CNNs in several partitions
@@ -73,6 +73,7 @@ private:
   Value concatenated(cgc_op::ConcatOp concat, Value element);
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
   Value gathered(cgc_op::GatherOp gather, ArrayRef<Value> o);
+  Value expanded(cgc_op::ExpandOp expand, ArrayRef<Value> o);
   Value indexAt(cgc_op::GatherOp gather, Value offset, int64_t extent);
   Value moved(Value element);
 
@@ -189,6 +190,18 @@ Value DataMovementKernelBuilder::gathered(cgc_op::GatherOp gather,
   return load(0, flatten(source, data));
 }
 
+/// output[o] = input[o with broadcast dimensions at 0]: ONNX Expand's
+/// numpy broadcast, the input right-aligned to the output.
+Value DataMovementKernelBuilder::expanded(cgc_op::ExpandOp expand,
+                                          ArrayRef<Value> o) {
+  Shape strides = broadcastStrides(shapeOf(expand.getInput()), out);
+  Value offset = index(0);
+  for (auto [coordinate, stride] : llvm::zip(o, strides))
+    if (stride != 0)
+      offset = add(offset, mul(coordinate, stride));
+  return load(0, offset);
+}
+
 Value DataMovementKernelBuilder::moved(Value element) {
   // A reshape keeps the row-major order: element i is input element i.
   if (isa<cgc_op::ReshapeOp>(movement))
@@ -199,6 +212,8 @@ Value DataMovementKernelBuilder::moved(Value element) {
     return sliced(slice, coordinatesOf(element));
   if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
     return gathered(gather, coordinatesOf(element));
+  if (auto expand = dyn_cast<cgc_op::ExpandOp>(movement))
+    return expanded(expand, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
 }
 
@@ -221,7 +236,8 @@ bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   return !body->without_terminator().empty() &&
          isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp,
-             cgc_op::SliceOp, cgc_op::GatherOp>(body->front());
+             cgc_op::SliceOp, cgc_op::GatherOp, cgc_op::ExpandOp>(
+             body->front());
 }
 
 /// A gather reads float32 data at int64 or int32 indices.

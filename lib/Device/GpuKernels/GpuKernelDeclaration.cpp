@@ -19,9 +19,9 @@ namespace {
 /// takes the elementwise chain after it as its epilogue, like a product;
 /// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
 /// resize (nearest by integer factors; specialization refuses the rest),
-/// and the float32 data movements reshape, transpose, concat, slice and
-/// gather (int64 or int32 indices), and float32 conv_transpose; a float32
-/// split runs alone (one kernel writing every part).
+/// and the float32 data movements reshape, transpose, concat, slice,
+/// gather (int64 or int32 indices) and expand, and float32 conv_transpose;
+/// a float32 split runs alone (one kernel writing every part).
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -32,7 +32,8 @@ namespace {
 /// (scale, mask) -> softmax -> matmul with v, with the transposes that
 /// split q, k and v into heads and the one that merges the result, is one
 /// kernel (AttentionKernel.cpp); preferred over every other pattern, so
-/// its products are not claimed first as matmuls with epilogues.
+/// its products are not claimed first as matmuls with epilogues. ONNX's
+/// Attention op (float32, its scores output unused) is the same kernel.
 constexpr llvm::StringLiteral kDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @TARGET {
@@ -49,6 +50,10 @@ cgc.module {
       %o = cgc_pattern.op ["matmul"](%p, %vh)
       %m = cgc_pattern.chain ["transpose"](%o) {max = 1}
       cgc_pattern.yield %m
+    }
+    cgc_pattern.pattern @attentionOp attributes {benefit = 4 : i64} {
+      %a = cgc_pattern.op ["attention"] {dtypes = ["float32"]}
+      cgc_pattern.yield %a
     }
     cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["matmul", "gemm", "convolution"]
@@ -74,7 +79,7 @@ cgc.module {
     }
     cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice",
-                           "gather"] {dtypes = ["float32"]}
+                           "gather", "expand"] {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
     }

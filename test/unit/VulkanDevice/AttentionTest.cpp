@@ -6,7 +6,8 @@
 // input (GPT-2), plain 3-D products whose keys broadcast over the batch with
 // a value head size unlike the query's, rows whose first keys are masked
 // with -inf (the online softmax's first steps then see no finite maximum),
-// and several rows per lane with rows past the sequence.
+// several rows per lane with rows past the sequence, and ONNX's Attention
+// op (grouped heads, causality, short bool and full float masks, softcap).
 //
 //===----------------------------------------------------------------------===//
 #include "FusedKernelFixture.h"
@@ -167,6 +168,55 @@ cgc.module {{
                                    tensorType({2, 5, 6}), tensorType({2, 5, 7}))
                          .str();
   expectOneDeviceSubgraph(text, 11, -2, 2);
+}
+
+// ONNX's Attention op: grouped-query heads (4 query heads over 2 key/value
+// heads), causal with a negative offset, a bool mask of fewer columns than
+// keys (the rest hidden); row 0 sees no key at all and must come out as
+// zeros (the op's rule), not NaN.
+TEST_P(AttentionKernelTest, OnnxAttentionGroupedCausalShortBoolMask) {
+  std::string text =
+      llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%q: {0}, %k: {1}, %v: {2}, %m: !cgc.tensor<1x1x6x5x!cgc.bool>) -> {3} {{
+    %o, %s = cgc_op.attention(%q, %k, %v, %m) {{is_causal = true, causal_offset = -1 : i64} : ({0}, {1}, {2}, !cgc.tensor<1x1x6x5x!cgc.bool>)
+    cgc.return %o : {3}
+  }
+})mlir",
+                    tensorType({2, 4, 6, 8}), tensorType({2, 2, 7, 8}),
+                    tensorType({2, 2, 7, 3}), tensorType({2, 4, 6, 3}))
+          .str();
+  expectedPattern = "attentionOp";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(41);
+    std::vector<Tensor> inputs = {
+        testgen::randomTensor({2, 4, 6, 8}, random, -2, 2),
+        testgen::randomTensor({2, 2, 7, 8}, random, -2, 2),
+        testgen::randomTensor({2, 2, 7, 3}, random, -2, 2)};
+    Tensor mask(DType::Bool, {1, 1, 6, 5});
+    for (int64_t i = 0; i < mask.getNumElements(); ++i)
+      mask.setFromInt(i, i % 7 != 3);
+    inputs.push_back(mask);
+    return inputs;
+  });
+}
+
+// A float mask as large as the scores (read at each score's own offset),
+// an explicit scale and a softcap.
+TEST_P(AttentionKernelTest, OnnxAttentionSoftcapScaleAndFullFloatMask) {
+  std::string text =
+      llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%q: {0}, %k: {1}, %v: {1}, %m: {2}) -> {0} {{
+    %o, %s = cgc_op.attention(%q, %k, %v, %m) {{scale = 0.5 : f32, softcap = 2.0 : f32} : ({0}, {1}, {1}, {2})
+    cgc.return %o : {0}
+  }
+})mlir",
+                    tensorType({1, 3, 5, 4}), tensorType({1, 3, 9, 4}),
+                    tensorType({1, 3, 5, 9}))
+          .str();
+  expectedPattern = "attentionOp";
+  expectOneDeviceSubgraph(text, 43, -3, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Vulkan, AttentionKernelTest,

@@ -1,7 +1,9 @@
 // Hand-written Partition IR for the attention tests: BERT's form (q, k and
 // v split into heads by transposes, scores divided by a scalar plus an
 // additive mask, heads merged by a transpose) over 70 tokens, and GPT-2's
-// causal Where mask on a bool input over plain 3-D operands.
+// causal Where mask on a bool input over plain 3-D operands; and ONNX's
+// Attention op with grouped-query heads, causality, a softcap and a bool
+// mask of fewer columns than keys.
 cgc.module {
   cgc.subgraph @heads attributes {origin = "test"} {
     cgc.functional_definition private @headsFunctional(
@@ -34,6 +36,16 @@ cgc.module {
       %p = cgc_op.softmax(%w) : (!cgc.tensor<3x9x9x!cgc.float32>)
       %o = cgc_op.matmul(%p, %v) : (!cgc.tensor<3x9x9x!cgc.float32>, !cgc.tensor<3x9x6x!cgc.float32>)
       cgc.return %o : !cgc.tensor<3x9x6x!cgc.float32>
+    }
+  }
+  cgc.subgraph @onnx attributes {origin = "test"} {
+    cgc.functional_definition private @onnxFunctional(
+        %q: !cgc.tensor<1x4x6x8x!cgc.float32>,
+        %k: !cgc.tensor<1x2x7x8x!cgc.float32>,
+        %v: !cgc.tensor<1x2x7x3x!cgc.float32>,
+        %m: !cgc.tensor<6x5x!cgc.bool>) -> !cgc.tensor<1x4x6x3x!cgc.float32> {
+      %o, %s = cgc_op.attention(%q, %k, %v, %m) {is_causal = true, causal_offset = -1 : i64, softcap = 2.0 : f32} : (!cgc.tensor<1x4x6x8x!cgc.float32>, !cgc.tensor<1x2x7x8x!cgc.float32>, !cgc.tensor<1x2x7x3x!cgc.float32>, !cgc.tensor<6x5x!cgc.bool>)
+      cgc.return %o : !cgc.tensor<1x4x6x3x!cgc.float32>
     }
   }
 }

@@ -47,4 +47,12 @@ cgc.module {
       cgc.return %0#0, %0#1 : !cgc.tensor<5x3x!cgc.float32>, !cgc.tensor<5x3x!cgc.float32>
     }
   }
+  cgc.subgraph @expand attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %x: !cgc.tensor<3x1x!cgc.float32>) -> !cgc.tensor<2x3x4x!cgc.float32> {
+      %0 = cgc_op.expand(%x) {shape = [2, 1, 4]} : (!cgc.tensor<3x1x!cgc.float32>)
+      %1 = cgc_op.neg(%0) : (!cgc.tensor<2x3x4x!cgc.float32>)
+      cgc.return %1 : !cgc.tensor<2x3x4x!cgc.float32>
+    }
+  }
 }
