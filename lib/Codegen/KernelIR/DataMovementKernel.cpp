@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <functional>
+#include <limits>
 
 using namespace mlir;
 
@@ -69,6 +70,7 @@ private:
   SmallVector<Value> coordinatesOf(Value element) {
     return math.coordinatesOf(element, out);
   }
+  /// The input offsets of output coordinates `o`.
   Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
   Value concatenated(cgc_op::ConcatOp concat, Value element);
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
@@ -77,6 +79,14 @@ private:
   Value indexAt(cgc_op::GatherOp gather, Value offset, int64_t extent);
   Value moved(Value element);
 
+public:
+  /// The input element a reshape, transpose, slice or expand copies to
+  /// output element `element`.
+  Value sourceOffset(Value element);
+  /// Copies every element of an int64 or int32 movement word by word.
+  KernelModule buildIntegerCopy();
+
+private:
   cgc::SubgraphOp subgraph;
   Operation *movement;
   Shape out;
@@ -93,7 +103,7 @@ Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
   SmallVector<Value> source(o.size());
   for (auto [d, axis] : llvm::enumerate(perm))
     source[axis] = o[d];
-  return load(0, flatten(source, shapeOf(transpose.getInput())));
+  return flatten(source, shapeOf(transpose.getInput()));
 }
 
 /// Row-major, the output is a sequence of blocks, one per index of the
@@ -154,7 +164,7 @@ Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
     base += axis.start * strides[d];
     offset = add(offset, mul(o[d], axis.step * strides[d]));
   }
-  return load(0, add(offset, index(base)));
+  return add(offset, index(base));
 }
 
 /// Element `offset` of a gather's int64 or int32 indices (an int64 is read
@@ -199,21 +209,26 @@ Value DataMovementKernelBuilder::expanded(cgc_op::ExpandOp expand,
   for (auto [coordinate, stride] : llvm::zip(o, strides))
     if (stride != 0)
       offset = add(offset, mul(coordinate, stride));
-  return load(0, offset);
+  return offset;
 }
 
-Value DataMovementKernelBuilder::moved(Value element) {
+Value DataMovementKernelBuilder::sourceOffset(Value element) {
   // A reshape keeps the row-major order: element i is input element i.
   if (isa<cgc_op::ReshapeOp>(movement))
-    return load(0, element);
+    return element;
   if (auto transpose = dyn_cast<cgc_op::TransposeOp>(movement))
     return transposed(transpose, coordinatesOf(element));
   if (auto slice = dyn_cast<cgc_op::SliceOp>(movement))
     return sliced(slice, coordinatesOf(element));
+  return expanded(cast<cgc_op::ExpandOp>(movement), coordinatesOf(element));
+}
+
+Value DataMovementKernelBuilder::moved(Value element) {
+  if (isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::SliceOp,
+          cgc_op::ExpandOp>(movement))
+    return load(0, sourceOffset(element));
   if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
     return gathered(gather, coordinatesOf(element));
-  if (auto expand = dyn_cast<cgc_op::ExpandOp>(movement))
-    return expanded(expand, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
 }
 
@@ -271,6 +286,71 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
 
 KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
   return DataMovementKernelBuilder(subgraph).build();
+}
+
+// Integer movement: a reshape, transpose, slice or expand of int64 or int32
+// alone copies each element's 32-bit words (two for an int64), so shape
+// work that stays integer at run time (BERT's attention mask, unsqueezed
+// before its cast) runs on the device too.
+
+/// 32-bit words per element of an integer tensor.
+static int64_t wordsOf(Type type) {
+  return isa<cgc::Int64Type>(cast<cgc::TensorType>(type).getElementType()) ? 2
+                                                                           : 1;
+}
+
+KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
+  loc = subgraph.getLoc();
+  KernelModule result;
+  gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
+  function = createKernelFunction(builder, kernels, subgraph);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  Value element = invocationIndex(builder, loc);
+  int64_t elements = product(out);
+  auto inRange = scf::IfOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, element,
+                            index(elements)),
+      /*withElseRegion=*/false);
+  gpu::ReturnOp::create(builder, loc);
+  builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
+  int64_t words = wordsOf(movement->getResult(0).getType());
+  Value from = mul(sourceOffset(element), words), to = mul(element, words);
+  for (int64_t w = 0; w < words; ++w)
+    memref::StoreOp::create(builder, loc, load(0, add(from, index(w))),
+                            function.getArguments().back(), add(to, index(w)));
+  result.launches.push_back(linearLaunch(subgraph, elements));
+  return result;
+}
+
+bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
+  Block *body = definition.getBodyBlock();
+  if (llvm::range_size(body->without_terminator()) != 1)
+    return false;
+  Operation &op = body->front();
+  auto type = dyn_cast<cgc::TensorType>(op.getResult(0).getType());
+  return isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::SliceOp,
+             cgc_op::ExpandOp>(op) &&
+         type && isa<cgc::Int64Type, cgc::Int32Type>(type.getElementType());
+}
+
+llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph) {
+  Operation *movement = movementOf(subgraph);
+  if (!isa<BlockArgument>(movement->getOperand(0)))
+    return refuse(subgraph, movement->getName().getStringRef() +
+                                " must read the subgraph's input");
+  Type type = movement->getResult(0).getType();
+  for (Type operand : {movement->getOperand(0).getType(), type})
+    if (product(shapeOf(movement->getResult(0))) * wordsOf(type) >
+            std::numeric_limits<int32_t>::max() ||
+        product(cast<cgc::TensorType>(operand).getShape()) * wordsOf(type) >
+            std::numeric_limits<int32_t>::max())
+      return refuse(subgraph, "integer movement exceeds 32-bit indexing");
+  return llvm::Error::success();
+}
+
+KernelModule buildIntegerMovementKernel(cgc::SubgraphOp subgraph) {
+  return DataMovementKernelBuilder(subgraph).buildIntegerCopy();
 }
 
 // Split: one kernel, one invocation per input element, which it stores in

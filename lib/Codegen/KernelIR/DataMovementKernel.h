@@ -25,6 +25,12 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph);
 /// The kernel of a subgraph that checkDataMovementSupport accepts.
 KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
 
+/// An int64 or int32 reshape, transpose, slice or expand alone: one
+/// kernel copying each element's 32-bit words.
+bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition);
+llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph);
+KernelModule buildIntegerMovementKernel(cgc::SubgraphOp subgraph);
+
 /// A float32 split alone: one kernel storing each input element in its
 /// part (multi-output, so not a first-op kernel with an epilogue).
 bool isSplitSubgraph(cgc::FunctionalDefinitionOp definition);

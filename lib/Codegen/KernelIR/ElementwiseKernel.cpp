@@ -62,7 +62,8 @@ private:
   IRMapping scalars;
 };
 
-/// Loads subgraph inputs on first use; f16 is widened, bool becomes i1.
+/// Loads subgraph inputs on first use; f16 is widened, bool becomes i1,
+/// int64 and int32 become f32 (only a cast reads them).
 Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
                                          gpu::GPUFuncOp function) {
   if (Value scalar = scalars.lookupOrNull(value))
@@ -70,6 +71,14 @@ Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
   auto argument = cast<BlockArgument>(value);
   Location loc = argument.getLoc();
   Value offset = space.offsetOf(tensorOf(value).getShape());
+  Type element = tensorOf(value).getElementType();
+  if (isa<cgc::Int64Type, cgc::Int32Type>(element)) {
+    Value scalar = loadIntegerAsFloat(
+        builder, loc, function.getArgument(argument.getArgNumber()), offset,
+        isa<cgc::Int64Type>(element));
+    scalars.map(value, scalar);
+    return scalar;
+  }
   Value loaded = memref::LoadOp::create(
       builder, loc, function.getArgument(argument.getArgNumber()), offset);
   Value scalar = loaded;

@@ -250,4 +250,33 @@ SmallVector<Value> IndexMath::coordinatesOf(Value element,
   return o;
 }
 
+Value loadIntegerAsFloat(OpBuilder &builder, Location loc, Value buffer,
+                         Value offset, bool isInt64) {
+  Type f32 = builder.getF32Type();
+  if (!isInt64)
+    return arith::SIToFPOp::create(
+        builder, loc, f32,
+        memref::LoadOp::create(builder, loc, buffer, offset));
+  Value first = arith::MulIOp::create(builder, loc, offset,
+                                      constantIndex(builder, loc, 2));
+  Value low = memref::LoadOp::create(builder, loc, buffer, first);
+  Value second = arith::AddIOp::create(builder, loc, first,
+                                       constantIndex(builder, loc, 1));
+  Value high = memref::LoadOp::create(builder, loc, buffer, second);
+  Value signOfLow = arith::ShRSIOp::create(
+      builder, loc, low,
+      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 31));
+  Value fits = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                     high, signOfLow);
+  Value wide = arith::AddFOp::create(
+      builder, loc,
+      arith::MulFOp::create(builder, loc,
+                            arith::SIToFPOp::create(builder, loc, f32, high),
+                            constantF32(builder, loc, 4294967296.0)),
+      arith::UIToFPOp::create(builder, loc, f32, low));
+  return arith::SelectOp::create(
+      builder, loc, fits, arith::SIToFPOp::create(builder, loc, f32, low),
+      wide);
+}
+
 } // namespace opencgc::codegen

@@ -145,6 +145,14 @@ private:
 mlir::Value constantF32(mlir::OpBuilder &builder, mlir::Location loc,
                         double value);
 
+/// Element `offset` of an int32 or int64 tensor, bound as 32-bit words
+/// (bufferTypeOf), as an f32. Values within 32 bits convert as sitofp
+/// rounds them; wider int64 values as high * 2^32 + low, which may end an
+/// ulp from the correctly rounded float (two roundings).
+mlir::Value loadIntegerAsFloat(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value buffer, mlir::Value offset,
+                               bool isInt64);
+
 } // namespace opencgc::codegen
 
 #endif // OPENCGC_LIB_CODEGEN_KERNELIR_KERNELBUILDING_H

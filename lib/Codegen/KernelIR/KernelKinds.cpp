@@ -22,8 +22,10 @@ KernelModule ignoringOptions(cgc::SubgraphOp subgraph, const KernelOptions &) {
 bool matchesEverything(cgc::FunctionalDefinitionOp) { return true; }
 
 /// Matched in this order: attention (which begins with a matmul or a
-/// transpose) before matmul and data movement; a subgraph whose first op is
-/// a pointwise convolution is a matmul before it is a convolution.
+/// transpose) before matmul and data movement, integer movement before
+/// data movement (whose epilogues compute on float32); a subgraph whose
+/// first op is a pointwise convolution is a matmul before it is a
+/// convolution.
 const KernelKind kKernelKinds[] = {
     {"attention", isAttentionSubgraph, checkAttentionSupport, nullptr,
      buildAttentionKernel, describeAttentionConfig},
@@ -35,6 +37,8 @@ const KernelKind kKernelKinds[] = {
      ignoringOptions<buildPoolingKernel>},
     {"resampling", isResamplingSubgraph, checkResamplingSupport, nullptr,
      ignoringOptions<buildResamplingKernel>},
+    {"integer-movement", isIntegerMovementSubgraph, checkIntegerMovementSupport,
+     nullptr, ignoringOptions<buildIntegerMovementKernel>},
     {"data-movement", isDataMovementSubgraph, checkDataMovementSupport, nullptr,
      ignoringOptions<buildDataMovementKernel>},
     {"split", isSplitSubgraph, checkSplitSupport, nullptr,

@@ -29,10 +29,14 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-enum class Kind { Float, Bool, Other };
+/// Integer tensors (int64, int32) are read as f32 values (loadIntegerAsFloat)
+/// and only cast: no op computes on them.
+enum class Kind { Float, Bool, Integer, Other };
 
 Kind kindOf(Type type) {
   auto tensor = dyn_cast<cgc::TensorType>(type);
+  if (tensor && isa<cgc::Int64Type, cgc::Int32Type>(tensor.getElementType()))
+    return Kind::Integer;
   if (!tensor || !getStorageType(tensor.getElementType()))
     return Kind::Other;
   return isa<cgc::BoolType>(tensor.getElementType()) ? Kind::Bool : Kind::Float;
@@ -56,12 +60,14 @@ bool typesFit(Operation *op, TypeRule rule) {
     if (operands.size() != 3 || kindOf(operands[0]) != Kind::Bool)
       return false;
     Kind kind = kindOf(operands[1]);
-    return kind != Kind::Other && kindOf(operands[2]) == kind &&
-           allOf(results, kind);
+    return (kind == Kind::Float || kind == Kind::Bool) &&
+           kindOf(operands[2]) == kind && allOf(results, kind);
   }
-  case TypeRule::Cast:
+  case TypeRule::Cast: {
+    Kind to = kindOf(results[0]);
     return kindOf(operands[0]) != Kind::Other &&
-           kindOf(results[0]) != Kind::Other;
+           (to == Kind::Float || to == Kind::Bool);
+  }
   }
   return false;
 }

@@ -21,7 +21,9 @@ namespace {
 /// resize (nearest by integer factors; specialization refuses the rest),
 /// and the float32 data movements reshape, transpose, concat, slice,
 /// gather (int64 or int32 indices) and expand, and float32 conv_transpose;
-/// a float32 split runs alone (one kernel writing every part).
+/// a float32 split runs alone (one kernel writing every part), as does an
+/// int64 or int32 reshape, transpose, slice or expand (copying words); int64
+/// and int32 inputs are read by casts in elementwise chains.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -94,6 +96,11 @@ cgc.module {
                            "reduce_l2", "reduce_log_sum", "reduce_log_sum_exp",
                            "reduce_sum_square"](%p) {dtypes = ["float32"]}
       cgc_pattern.yield %r
+    }
+    cgc_pattern.pattern @integerMovement {
+      %m = cgc_pattern.op ["reshape", "transpose", "slice", "expand"]
+          {dtypes = ["int64", "int32"]}
+      cgc_pattern.yield %m
     }
     cgc_pattern.pattern @split {
       %s = cgc_pattern.op ["split"] {dtypes = ["float32"]}

@@ -55,4 +55,11 @@ cgc.module {
       cgc.return %1 : !cgc.tensor<2x3x4x!cgc.float32>
     }
   }
+  cgc.subgraph @maskUnsqueeze attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %m: !cgc.tensor<1x5x!cgc.int64>) -> !cgc.tensor<1x1x1x5x!cgc.int64> {
+      %0 = cgc_op.reshape(%m) {shape = [1, 1, 1, 5]} : (!cgc.tensor<1x5x!cgc.int64>)
+      cgc.return %0 : !cgc.tensor<1x1x1x5x!cgc.int64>
+    }
+  }
 }

@@ -1,0 +1,151 @@
+//===- IntegerTest.cpp - int64 and int32 tensors on the GPU devices -------===//
+//
+// Integer tensors reach GPU kernels two ways: a cast in an elementwise chain
+// reads them as float (int64 from its two 32-bit words, values past 32 bits
+// and negative ones included), and a reshape, transpose, slice or expand of
+// them alone copies their words (KernelKinds' integer movement). Each
+// against the reference executor on the same values.
+//
+//===----------------------------------------------------------------------===//
+#include "FusedKernelFixture.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <gtest/gtest.h>
+
+using namespace opencgc;
+
+namespace {
+using testgen::tensorType;
+
+class IntegerKernelTest : public testgen::FusedKernelTest {
+protected:
+  /// An integer tensor of `shape` holding `values` over and over.
+  static Tensor integers(DType dtype, llvm::ArrayRef<int64_t> shape,
+                         llvm::ArrayRef<int64_t> values) {
+    Tensor tensor(dtype, shape);
+    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
+      tensor.setFromInt(i, values[i % values.size()]);
+    return tensor;
+  }
+
+  /// `op` of an integer input alone, which must copy it exactly.
+  void expectMovement(DType dtype, llvm::StringRef op,
+                      llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out,
+                      llvm::StringRef attributes) {
+    llvm::StringRef element = dtype == DType::Int64 ? "int64" : "int32";
+    std::string inType = tensorType(in), outType = tensorType(out);
+    llvm::StringRef f32 = "!cgc.float32>";
+    inType.replace(inType.find(f32.str()), f32.size(),
+                   "!cgc." + element.str() + ">");
+    outType.replace(outType.find(f32.str()), f32.size(),
+                    "!cgc." + element.str() + ">");
+    std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%x: {0}) -> {1} {{
+    %y = cgc_op.{2}(%x) {3} : ({0})
+    cgc.return %y : {1}
+  }
+})mlir",
+                                     inType, outType, op, attributes)
+                           .str();
+    expectedPattern = "integerMovement";
+    expectOneDeviceSubgraphOn(text, [&](cgc::EntryPointOp) {
+      std::vector<int64_t> values;
+      for (int64_t i = 0; i < 24; ++i)
+        values.push_back(dtype == DType::Int64 ? (i - 12) * 4294967311 + i
+                                               : (i - 12) * 100003);
+      return std::vector<Tensor>{integers(dtype, in, values)};
+    });
+  }
+};
+
+// int64 mask values as a transformer's, and values a 32-bit read would
+// lose: 2^31, -2^33 - 5, 2^40 + 12345.
+TEST_P(IntegerKernelTest, Int64CastToFloatReadsBothWords) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%m: !cgc.tensor<2x4x!cgc.int64>, %s: {0}) -> {1} {{
+    %c = cgc_op.cast(%m) {{to = !cgc.float32} : (!cgc.tensor<2x4x!cgc.int64>)
+    %d = cgc_op.sub(%s, %c) : ({0}, {1})
+    cgc.return %d : {1}
+  }
+})mlir",
+                                   tensorType({4}), tensorType({2, 4}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(3);
+    return std::vector<Tensor>{
+        integers(DType::Int64, {2, 4},
+                 {0, 1, -1, 2147483648, -8589934597, 1099511640121, 7, -300}),
+        testgen::randomTensor({4}, random)};
+  });
+}
+
+TEST_P(IntegerKernelTest, Int32CastToFloat) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%m: !cgc.tensor<6x!cgc.int32>, %s: {0}) -> {0} {{
+    %c = cgc_op.cast(%m) {{to = !cgc.float32} : (!cgc.tensor<6x!cgc.int32>)
+    %a = cgc_op.add(%c, %s) : ({0}, {0})
+    cgc.return %a : {0}
+  }
+})mlir",
+                                   tensorType({6}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(5);
+    return std::vector<Tensor>{
+        integers(DType::Int32, {6}, {0, 5, -2147483647, 0, 16777217, -3}),
+        testgen::randomTensor({6}, random)};
+  });
+}
+
+// Nonzero is true, also where only the high word is (2^32).
+TEST_P(IntegerKernelTest, Int64CastToBool) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%m: !cgc.tensor<6x!cgc.int64>, %s: {0}, %t: {0}) -> {0} {{
+    %b = cgc_op.cast(%m) {{to = !cgc.bool} : (!cgc.tensor<6x!cgc.int64>)
+    %w = cgc_op.where(%b, %s, %t) : (!cgc.tensor<6x!cgc.bool>, {0}, {0})
+    cgc.return %w : {0}
+  }
+})mlir",
+                                   tensorType({6}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(7);
+    return std::vector<Tensor>{
+        integers(DType::Int64, {6}, {0, 4294967296, -1, 0, 3, -4294967296}),
+        testgen::randomTensor({6}, random), testgen::randomTensor({6}, random)};
+  });
+}
+
+TEST_P(IntegerKernelTest, Int64ReshapeCopiesBothWords) {
+  expectMovement(DType::Int64, "reshape", {2, 12}, {1, 2, 1, 12},
+                 "{shape = [1, 2, 1, 12]}");
+}
+
+TEST_P(IntegerKernelTest, Int64Transpose) {
+  expectMovement(DType::Int64, "transpose", {2, 3, 4}, {4, 2, 3},
+                 "{perm = [2, 0, 1]}");
+}
+
+TEST_P(IntegerKernelTest, Int32SliceWithSteps) {
+  expectMovement(DType::Int32, "slice", {4, 6}, {2, 2},
+                 "{starts = [1, 5], ends = [4, 0], axes = [0, 1], "
+                 "steps = [2, -3]}");
+}
+
+TEST_P(IntegerKernelTest, Int64Expand) {
+  expectMovement(DType::Int64, "expand", {3, 1}, {2, 3, 4},
+                 "{shape = [2, 1, 4]}");
+}
+
+INSTANTIATE_TEST_SUITE_P(Vulkan, IntegerKernelTest,
+                         ::testing::Values("vulkan"));
+INSTANTIATE_TEST_SUITE_P(NvvmHost, IntegerKernelTest,
+                         ::testing::Values("nvvm-host"));
+INSTANTIATE_TEST_SUITE_P(DxilHost, IntegerKernelTest,
+                         ::testing::Values("dxil-host"));
+} // namespace
