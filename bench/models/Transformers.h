@@ -4,8 +4,9 @@
 // hidden 768, one sequence of 128 tokens: input_ids, attention_mask and
 // token_type_ids in, last_hidden_state out) and vit (ViT-B/16 at 224x224,
 // 1000 classes), gpt2 (GPT-2 small's prefill of 128 tokens: input_ids in,
-// logits out). Not yet written: GPT-2's decode step with past keys and
-// values, and the variants with ONNX's Attention op.
+// logits out) and gpt2-decode (its decode step: one token after 128 cached,
+// past keys and values in, present ones out). Not yet written: the
+// variants with ONNX's Attention op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_BENCH_MODELS_TRANSFORMERS_H
@@ -15,7 +16,7 @@
 
 namespace opencgc::bench {
 
-/// bert, vit, gpt2.
+/// bert, vit, gpt2, gpt2-decode.
 std::vector<NetworkRecipe> getTransformerNetworks();
 
 } // namespace opencgc::bench

@@ -91,6 +91,25 @@ cgc.module {{
     }
 }
 
+// matmul(a, transpose(b)) with a 2-D b (a language-model head) is compiled
+// as gemm(a, b) {trans_b} reading b in place (cgc-prepare-entry-point): one
+// subgraph, the transpose gone, the same numbers.
+TEST_P(MatmulKernelTest, ProductOfATransposedOperandReadsItInPlace) {
+  std::string a = tensorType({30, 24}), b = tensorType({70, 24}),
+              bt = tensorType({24, 70}), out = tensorType({30, 70});
+  expectMatchesReference(llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%a: {0}, %b: {1}) -> {3} {{
+    %t = cgc_op.transpose(%b) {{perm = [1, 0]} : ({1})
+    %p = cgc_op.matmul(%a, %t) : ({0}, {2})
+    %r = cgc_op.relu(%p) : ({3})
+    cgc.return %r : {3}
+  }
+})mlir",
+                                       a, b, bt, out)
+                             .str());
+}
+
 TEST_P(MatmulKernelTest, BatchedMatmulMatchesTheReference) {
   std::string a = tensorType({3, 9, 20}), b = tensorType({3, 20, 16}),
               out = tensorType({3, 9, 16});
