@@ -186,6 +186,13 @@ llvm::Error checkElementwiseSupport(cgc::SubgraphOp subgraph) {
       return unsupported(subgraph,
                          llvm::formatv("input {0} of element type {1}", index,
                                        typeList(type)));
+  // Integer inputs are read only by casts; an integer output (an input
+  // passed through) would need integer stores.
+  for (auto [index, type] : llvm::enumerate(definition.getResultTypes()))
+    if (kindOf(type) != Kind::Float && kindOf(type) != Kind::Bool)
+      return unsupported(subgraph,
+                         llvm::formatv("output {0} of element type {1}", index,
+                                       typeList(type)));
   std::optional<Shape> shape = getIterationShape(definition);
   if (!shape)
     return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +

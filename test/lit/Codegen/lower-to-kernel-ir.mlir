@@ -66,7 +66,7 @@
 // REFUSED:     unsupported.mlir:3:3: error: subgraph @hardmax: cgc_op.hardmax has no kernel generator yet
 // REFUSED:     error: subgraph @reluHardmax: cgc_op.hardmax has no kernel generator yet
 // REFUSED:     error: subgraph @intAdd: cgc_op.add on (!cgc.int32, !cgc.int32) -> (!cgc.int32) has no kernel generator yet
-// REFUSED:     error: subgraph @intPassThrough: input 1 of element type !cgc.int64 has no kernel generator yet
+// REFUSED:     error: subgraph @intPassThrough: output 1 of element type !cgc.int64 has no kernel generator yet
 // REFUSED-NOT: gpu.module
 
 // Input IR has no subgraphs yet: the compiler runs first.
