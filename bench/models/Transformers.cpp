@@ -312,29 +312,37 @@ Activation geluTanh(GraphWriter &g, const Activation &x) {
 /// triangle (the model's [1, 1, 1024, 1024] bool buffer sliced to the
 /// sequence) replaced by float32's lowest through Where, softmax, the
 /// weighted sum, heads merged, the output projection.
-Activation causalAttention(GraphWriter &g, const Activation &x,
-                           const EncoderShape &e, const Activation &causal) {
+/// GPT-2's Q, K and V: one [hidden, 3 hidden] projection of x split three
+/// ways, each split into heads by a reshape and a transpose (K by
+/// `keyPerm`, Q and V to [batch, heads, sequence, d]).
+std::vector<Activation> projectHeads(GraphWriter &g, const Activation &x,
+                                     const EncoderShape &e,
+                                     const std::vector<int64_t> &keyPerm) {
   int64_t d = e.hidden / e.heads;
-  int64_t sequence = x.shape[1];
   Activation qkv = g.linear(x, 3 * e.hidden);
-  std::vector<int64_t> part = {x.shape[0], sequence, e.hidden};
-  std::vector<Activation> parts;
   onnx::NodeProto *split = g.b.node(
       "Split",
       {qkv.name, g.b.int64Constant({e.hidden, e.hidden, e.hidden}, {3})},
       g.b.fresh("q"));
-  for (int i = 1; i < 3; ++i)
-    split->add_output(g.b.fresh(i == 1 ? "k" : "v"));
+  split->add_output(g.b.fresh("k"));
+  split->add_output(g.b.fresh("v"));
   B::addInt(split, "axis", 2);
-  for (int i = 0; i < 3; ++i)
-    parts.push_back({split->output(i), part});
-  auto heads = [&](const Activation &projected,
-                   const std::vector<int64_t> &perm) {
-    return g.transpose(g.reshapeKeeping(projected, 2, {e.heads, d}), perm);
-  };
-  Activation q = heads(parts[0], {0, 2, 1, 3});
-  Activation k = heads(parts[1], {0, 2, 3, 1});
-  Activation v = heads(parts[2], {0, 2, 1, 3});
+  std::vector<Activation> heads;
+  for (int i = 0; i < 3; ++i) {
+    Activation part{split->output(i), {x.shape[0], x.shape[1], e.hidden}};
+    heads.push_back(
+        g.transpose(g.reshapeKeeping(part, 2, {e.heads, d}),
+                    i == 1 ? keyPerm : std::vector<int64_t>{0, 2, 1, 3}));
+  }
+  return heads;
+}
+
+Activation causalAttention(GraphWriter &g, const Activation &x,
+                           const EncoderShape &e, const Activation &causal) {
+  int64_t d = e.hidden / e.heads;
+  int64_t sequence = x.shape[1];
+  std::vector<Activation> heads = projectHeads(g, x, e, {0, 2, 3, 1});
+  const Activation &q = heads[0], &k = heads[1], &v = heads[2];
   std::vector<int64_t> scoresShape = {x.shape[0], e.heads, sequence, sequence};
   Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
   scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
@@ -350,6 +358,32 @@ Activation causalAttention(GraphWriter &g, const Activation &x,
   Activation merged =
       g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
   return g.linear(merged, e.hidden);
+}
+
+/// GPT-2's pre-LN block: x + attend(ln(x)), then the gelu_new MLP of ln of
+/// that, added.
+template <typename Attend>
+Activation gpt2Layer(GraphWriter &g, const Activation &x, const EncoderShape &e,
+                     Attend attend) {
+  Activation attended =
+      g.op("Add", {x.name, attend(g.layerNorm(x, e.epsilon)).name}, x.shape);
+  Activation hidden =
+      g.linear(g.layerNorm(attended, e.epsilon), e.intermediate);
+  return g.op("Add",
+              {attended.name, g.linear(geluTanh(g, hidden), e.hidden).name},
+              x.shape);
+}
+
+/// The final norm and the language-model head, which shares the token
+/// embedding: ln(x) times wte^T, as `logits`.
+void languageModelHead(GraphWriter &g, const Activation &x,
+                       const std::string &wte, const EncoderShape &e,
+                       int64_t vocabulary) {
+  Activation normed = g.layerNorm(x, e.epsilon);
+  Activation head = g.op("Transpose", {wte}, {e.hidden, vocabulary});
+  B::addInts(g.lastNode(), "perm", {1, 0});
+  g.b.countMultiplyAdds(x.shape[1] * e.hidden * vocabulary);
+  g.b.node("MatMul", {normed.name, head.name}, "logits");
 }
 
 /// A bool initializer of `shape`, true on and below the diagonal of its
@@ -402,23 +436,11 @@ GeneratedModel gpt2() {
            {lowerTriangle(b, kPositions), b.int64Constant({0, 0}, {2}),
             ends.name, b.int64Constant({2, 3}, {2})},
            {1, 1, kSequence, kSequence});
-  for (int64_t layer = 0; layer < e.layers; ++layer) {
-    Activation attended = g.op(
-        "Add",
-        {x.name, causalAttention(g, g.layerNorm(x, e.epsilon), e, causal).name},
-        x.shape);
-    Activation hidden =
-        g.linear(g.layerNorm(attended, e.epsilon), e.intermediate);
-    x = g.op("Add",
-             {attended.name, g.linear(geluTanh(g, hidden), e.hidden).name},
-             x.shape);
-  }
-  x = g.layerNorm(x, e.epsilon);
-  // The language-model head shares the token embedding: x times wte^T.
-  Activation head = g.op("Transpose", {wte}, {e.hidden, kVocabulary});
-  B::addInts(g.lastNode(), "perm", {1, 0});
-  b.countMultiplyAdds(kSequence * e.hidden * kVocabulary);
-  b.node("MatMul", {x.name, head.name}, "logits");
+  for (int64_t layer = 0; layer < e.layers; ++layer)
+    x = gpt2Layer(g, x, e, [&](const Activation &normed) {
+      return causalAttention(g, normed, e, causal);
+    });
+  languageModelHead(g, x, wte, e, kVocabulary);
   return {b.finishOutputs({{"logits", {1, kSequence, kVocabulary}}}),
           b.getMultiplyAdds()};
 }
@@ -440,25 +462,14 @@ Activation cachedAttention(GraphWriter &g, const Activation &x,
   int64_t d = e.hidden / e.heads;
   int64_t batch = x.shape[0], sequence = x.shape[1];
   int64_t total = cache.pastKey.shape[2] + sequence;
-  Activation qkv = g.linear(x, 3 * e.hidden);
-  onnx::NodeProto *split = g.b.node(
-      "Split",
-      {qkv.name, g.b.int64Constant({e.hidden, e.hidden, e.hidden}, {3})},
-      g.b.fresh("q"));
-  split->add_output(g.b.fresh("k"));
-  split->add_output(g.b.fresh("v"));
-  B::addInt(split, "axis", 2);
-  auto heads = [&](int i) {
-    Activation part{split->output(i), {batch, sequence, e.hidden}};
-    return g.transpose(g.reshapeKeeping(part, 2, {e.heads, d}), {0, 2, 1, 3});
-  };
-  Activation q = heads(0);
+  std::vector<Activation> heads = projectHeads(g, x, e, {0, 2, 1, 3});
+  const Activation &q = heads[0];
   std::vector<int64_t> present = {batch, e.heads, total, d};
   Activation keys =
-      g.op("Concat", {cache.pastKey.name, heads(1).name}, present);
+      g.op("Concat", {cache.pastKey.name, heads[1].name}, present);
   B::addInt(g.lastNode(), "axis", 2);
   Activation values =
-      g.op("Concat", {cache.pastValue.name, heads(2).name}, present);
+      g.op("Concat", {cache.pastValue.name, heads[2].name}, present);
   B::addInt(g.lastNode(), "axis", 2);
   cache.presentKey = keys.name;
   cache.presentValue = values.name;
@@ -541,23 +552,11 @@ GeneratedModel gpt2Decode() {
                            {lowerTriangle(b, kPositions), starts.name,
                             ends.name, b.int64Constant({2, 3}, {2})},
                            {1, 1, 1, kPast + 1});
-  for (LayerCache &cache : caches) {
-    Activation attended = g.op(
-        "Add",
-        {x.name,
-         cachedAttention(g, g.layerNorm(x, e.epsilon), e, causal, cache).name},
-        x.shape);
-    Activation hidden =
-        g.linear(g.layerNorm(attended, e.epsilon), e.intermediate);
-    x = g.op("Add",
-             {attended.name, g.linear(geluTanh(g, hidden), e.hidden).name},
-             x.shape);
-  }
-  x = g.layerNorm(x, e.epsilon);
-  Activation head = g.op("Transpose", {wte}, {e.hidden, kVocabulary});
-  B::addInts(g.lastNode(), "perm", {1, 0});
-  b.countMultiplyAdds(e.hidden * kVocabulary);
-  b.node("MatMul", {x.name, head.name}, "logits");
+  for (LayerCache &cache : caches)
+    x = gpt2Layer(g, x, e, [&](const Activation &normed) {
+      return cachedAttention(g, normed, e, causal, cache);
+    });
+  languageModelHead(g, x, wte, e, kVocabulary);
   std::vector<Activation> outputs = {{"logits", {1, 1, kVocabulary}}};
   std::vector<int64_t> present = {1, e.heads, kPast + 1, d};
   for (size_t layer = 0; layer < caches.size(); ++layer) {

@@ -134,7 +134,9 @@ TEST_F(KernelIRTest, IntegerTensorsAreRefused) {
             "has no kernel generator yet");
 }
 
-TEST_F(KernelIRTest, IntegerInputsNoOpReadsAreRefused) {
+// Integer inputs are read only by casts; one passed through to an output
+// would need integer stores.
+TEST_F(KernelIRTest, IntegerPassThroughOutputIsRefused) {
   const char *text = R"(cgc.module {
   cgc.subgraph @passThrough attributes {origin = "test"} {
     cgc.functional_definition private @f(%a: !cgc.tensor<4x!cgc.float32>, %b: !cgc.tensor<4x!cgc.int64>) -> (!cgc.tensor<4x!cgc.float32>, !cgc.tensor<4x!cgc.int64>) {
@@ -146,7 +148,7 @@ TEST_F(KernelIRTest, IntegerInputsNoOpReadsAreRefused) {
   cgc::SubgraphOp subgraph = parser.parseSubgraph(std::string(text));
   ASSERT_TRUE(subgraph);
   EXPECT_EQ(llvm::toString(checkKernelSupport(subgraph)),
-            "subgraph @passThrough: input 1 of element type !cgc.int64 has no "
+            "subgraph @passThrough: output 1 of element type !cgc.int64 has no "
             "kernel generator yet");
 }
 
