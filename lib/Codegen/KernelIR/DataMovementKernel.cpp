@@ -1,13 +1,13 @@
 //===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
 //
 // One invocation per output element of a float32 reshape, transpose,
-// concat, slice, gather or expand: the element's source is found by integer
-// arithmetic on its coordinates (and, for a gather, the index it reads) and
-// copied exactly, then the epilogue (every op after the data movement) runs
-// on it before its store. These ops kept CNNs in several partitions
-// (Flatten before the classifier, SqueezeNet's and DenseNet's Concats ran
-// on the reference device), and gathers transformers (embeddings, ViT's
-// class token).
+// concat, slice, gather, gather_elements or expand: the element's source is
+// found by integer arithmetic on its coordinates (and, for a gather, the index
+// it reads) and copied exactly, then the epilogue (every op after the data
+// movement) runs on it before its store. These ops kept CNNs in several
+// partitions (Flatten before the classifier, SqueezeNet's and DenseNet's
+// Concats ran on the reference device), and gathers transformers (embeddings,
+// ViT's class token).
 //
 //===----------------------------------------------------------------------===//
 #include "DataMovementKernel.h"
@@ -76,7 +76,8 @@ private:
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
   Value gathered(cgc_op::GatherOp gather, ArrayRef<Value> o);
   Value expanded(cgc_op::ExpandOp expand, ArrayRef<Value> o);
-  Value indexAt(cgc_op::GatherOp gather, Value offset, int64_t extent);
+  Value gatheredElements(cgc_op::GatherElementsOp gather, ArrayRef<Value> o);
+  Value indexAt(Value indices, Value offset, int64_t extent);
   Value moved(Value element);
 
 public:
@@ -171,10 +172,10 @@ Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
 /// as its low 32-bit word, bufferTypeOf), negative ones counted from the
 /// end of an axis of `extent` (ONNX Gather); out of range clamps to the
 /// axis, so a bad index reads a wrong element, never past the buffer.
-Value DataMovementKernelBuilder::indexAt(cgc_op::GatherOp gather, Value offset,
+Value DataMovementKernelBuilder::indexAt(Value indices, Value offset,
                                          int64_t extent) {
   bool wide = isa<cgc::Int64Type>(
-      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType());
+      cast<cgc::TensorType>(indices.getType()).getElementType());
   Value word = load(1, wide ? mul(offset, 2) : offset);
   Value index =
       arith::IndexCastOp::create(builder, loc, builder.getIndexType(), word);
@@ -193,10 +194,22 @@ Value DataMovementKernelBuilder::gathered(cgc_op::GatherOp gather,
   ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
   int64_t axis = positiveAxis(gather.getAxis(), int64_t(data.size()));
   int64_t rank = int64_t(indices.size());
-  Value at = indexAt(gather, flatten(o.slice(axis, rank), indices), data[axis]);
+  Value at = indexAt(gather.getIndices(), flatten(o.slice(axis, rank), indices),
+                     data[axis]);
   SmallVector<Value> source(o.take_front(axis));
   source.push_back(at);
   llvm::append_range(source, o.drop_front(axis + rank));
+  return load(0, flatten(source, data));
+}
+
+/// output[o] = data[o with o[axis] replaced by indices[o]] (ONNX
+/// GatherElements: the indices have the output's shape).
+Value DataMovementKernelBuilder::gatheredElements(
+    cgc_op::GatherElementsOp gather, ArrayRef<Value> o) {
+  ArrayRef<int64_t> data = shapeOf(gather.getData());
+  int64_t axis = positiveAxis(gather.getAxis(), int64_t(data.size()));
+  SmallVector<Value> source(o);
+  source[axis] = indexAt(gather.getIndices(), flatten(o, out), data[axis]);
   return load(0, flatten(source, data));
 }
 
@@ -229,6 +242,8 @@ Value DataMovementKernelBuilder::moved(Value element) {
     return load(0, sourceOffset(element));
   if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
     return gathered(gather, coordinatesOf(element));
+  if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(movement))
+    return gatheredElements(gather, coordinatesOf(element));
   return concatenated(cast<cgc_op::ConcatOp>(movement), element);
 }
 
@@ -251,21 +266,21 @@ bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   return !body->without_terminator().empty() &&
          isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp,
-             cgc_op::SliceOp, cgc_op::GatherOp, cgc_op::ExpandOp>(
-             body->front());
+             cgc_op::SliceOp, cgc_op::GatherOp, cgc_op::GatherElementsOp,
+             cgc_op::ExpandOp>(body->front());
 }
 
-/// A gather reads float32 data at int64 or int32 indices.
-static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
-                                    cgc_op::GatherOp gather) {
-  auto data = cast<cgc::TensorType>(gather.getData().getType());
-  Type indices =
-      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType();
+/// A gather (or gather_elements) reads float32 data at int64 or int32
+/// indices.
+static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph, Value dataValue,
+                                    Value indicesValue, int64_t axis) {
+  auto data = cast<cgc::TensorType>(dataValue.getType());
+  Type indices = cast<cgc::TensorType>(indicesValue.getType()).getElementType();
   if (!isa<cgc::Float32Type>(data.getElementType()))
     return refuse(subgraph, "gather reads float32 data only");
   if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
     return refuse(subgraph, "gather takes int64 or int32 indices only");
-  if (data.getShape()[positiveAxis(gather.getAxis(), data.getRank())] == 0)
+  if (data.getShape()[positiveAxis(axis, data.getRank())] == 0)
     return refuse(subgraph, "gather along an empty axis");
   return llvm::Error::success();
 }
@@ -277,7 +292,14 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
       return refuse(subgraph, movement->getName().getStringRef() +
                                   " must read the subgraph's inputs");
   if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
-    if (llvm::Error error = checkGatherTypes(subgraph, gather))
+    if (llvm::Error error =
+            checkGatherTypes(subgraph, gather.getData(), gather.getIndices(),
+                             int64_t(gather.getAxis())))
+      return error;
+  if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(movement))
+    if (llvm::Error error =
+            checkGatherTypes(subgraph, gather.getData(), gather.getIndices(),
+                             int64_t(gather.getAxis())))
       return error;
   return checkFirstOpEpilogue(subgraph,
                               shapeOf(movement->getResult(0)),
@@ -408,34 +430,44 @@ KernelModule buildSplitKernel(cgc::SubgraphOp subgraph) {
       memref::LoadOp::create(builder, loc, function.getArgument(0), element);
   Value outer = math.div(element, in[axis] * inner);
   Value within = math.rem(element, in[axis] * inner);
-  // Part r holds axis positions [start, start + size): a chain of scf.if,
-  // one branch per part, stores to the part's output if it is returned.
+  // Part r holds axis positions [start, start + size): one scf.if per
+  // returned part, each on its own range (not an if/else chain, whose
+  // branches LLVM merges into one store through a select of pointers, which
+  // DXIL cannot express: a kernel parameter plus offsets only).
   Operation *terminator = body->getTerminator();
   unsigned firstOutput = body->getNumArguments();
   int64_t start = 0;
-  for (auto [r, part] : llvm::enumerate(split.getOutputs())) {
+  for (Value part : split.getOutputs()) {
     int64_t size = shapeOf(part)[axis];
-    bool last = r + 1 == split.getNumResults();
-    scf::IfOp inPart;
-    if (!last) {
-      inPart = scf::IfOp::create(
-          builder, loc,
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, within,
-                                math.index((start + size) * inner)),
-          /*withElseRegion=*/true);
+    for (OpOperand &use : terminator->getOpOperands()) {
+      if (use.get() != part)
+        continue;
+      OpBuilder::InsertionGuard guard(builder);
+      // The first part needs no lower bound, the last no upper one.
+      Value inRange;
+      auto bound = [&](arith::CmpIPredicate predicate, int64_t at) {
+        Value holds = arith::CmpIOp::create(builder, loc, predicate, within,
+                                            math.index(at * inner));
+        inRange = inRange ? arith::AndIOp::create(builder, loc, inRange, holds)
+                                .getResult()
+                          : holds;
+      };
+      if (start > 0)
+        bound(arith::CmpIPredicate::uge, start);
+      if (start + size < in[axis])
+        bound(arith::CmpIPredicate::ult, start + size);
+      if (!inRange) // one part: the whole input
+        inRange = arith::ConstantIntOp::create(builder, loc, 1, 1);
+      auto inPart =
+          scf::IfOp::create(builder, loc, inRange, /*withElseRegion=*/false);
       builder.setInsertionPoint(inPart.thenBlock()->getTerminator());
+      Value offset = builder.createOrFold<arith::SubIOp>(
+          loc, within, math.index(start * inner));
+      memref::StoreOp::create(
+          builder, loc, value,
+          function.getArgument(firstOutput + use.getOperandNumber()),
+          math.add(math.mul(outer, size * inner), offset));
     }
-    for (OpOperand &use : terminator->getOpOperands())
-      if (use.get() == part) {
-        Value offset = builder.createOrFold<arith::SubIOp>(
-            loc, within, math.index(start * inner));
-        memref::StoreOp::create(
-            builder, loc, value,
-            function.getArgument(firstOutput + use.getOperandNumber()),
-            math.add(math.mul(outer, size * inner), offset));
-      }
-    if (!last)
-      builder.setInsertionPoint(inPart.elseBlock()->getTerminator());
     start += size;
   }
   builder.setInsertionPointAfter(inRange);

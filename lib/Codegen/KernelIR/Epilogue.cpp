@@ -46,11 +46,17 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
   return llvm::Error::success();
 }
 
-/// A gather's indices: an integer input that the first op reads, only as
-/// indices (DataMovementKernel.cpp checks their type).
+/// A gather's (or gather_elements') indices: an integer input that the
+/// first op reads, only as indices (DataMovementKernel.cpp checks their
+/// type).
 static bool isIndicesOfFirstOp(Block *body, BlockArgument argument) {
-  auto gather = dyn_cast<cgc_op::GatherOp>(body->front());
-  return gather && gather.getIndices() == argument && argument.hasOneUse();
+  Operation &first = body->front();
+  Value indices;
+  if (auto gather = dyn_cast<cgc_op::GatherOp>(first))
+    indices = gather.getIndices();
+  else if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(first))
+    indices = gather.getIndices();
+  return indices == argument && argument.hasOneUse();
 }
 
 llvm::Error checkEpilogueKernel(cgc::SubgraphOp subgraph,

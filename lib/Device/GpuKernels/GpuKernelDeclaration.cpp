@@ -20,7 +20,8 @@ namespace {
 /// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
 /// resize (nearest by integer factors; specialization refuses the rest),
 /// and the float32 data movements reshape, transpose, concat, slice,
-/// gather (int64 or int32 indices) and expand, and float32 conv_transpose;
+/// gather and gather_elements (int64 or int32 indices) and expand, and
+/// float32 conv_transpose;
 /// a float32 split runs alone (one kernel writing every part), as does an
 /// int64 or int32 reshape, transpose, slice or expand (copying words); int64
 /// and int32 inputs are read by casts in elementwise chains.
@@ -81,7 +82,8 @@ cgc.module {
     }
     cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice",
-                           "gather", "expand"] {dtypes = ["float32"]}
+                           "gather", "gather_elements", "expand"]
+          {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
     }

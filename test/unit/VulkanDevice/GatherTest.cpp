@@ -6,7 +6,8 @@
 // 32-bit words: embeddings (axis 0, a matrix of indices), a gather in the
 // middle of the data (axis 1, a scalar index: ViT's class token) and
 // negative indices, which count from the end of the axis; each against the
-// reference executor on the same indices.
+// reference executor on the same indices; and GatherElements (indices as
+// large as the output).
 //
 //===----------------------------------------------------------------------===//
 #include "FusedKernelFixture.h"
@@ -72,6 +73,30 @@ TEST_P(GatherKernelTest, NegativeInt32IndicesCountFromTheEnd) {
 // compared with 0 as such).
 TEST_P(GatherKernelTest, NegativeAxisCountsFromTheLast) {
   expectGather({3, 7}, {2}, -1, {6, -7}, DType::Int64);
+}
+
+// GatherElements: output (i, j) reads data (i, indices(i, j)) along axis 1,
+// the indices as large as the output, negative ones from the end.
+TEST_P(GatherKernelTest, GatherElementsAlongTheLastAxis) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%d: {0}, %i: !cgc.tensor<3x5x!cgc.int64>) -> {1} {{
+    %g = cgc_op.gather_elements(%d, %i) {{axis = 1 : i64} : ({0}, !cgc.tensor<3x5x!cgc.int64>)
+    %t = cgc_op.tanh(%g) : ({1})
+    cgc.return %t : {1}
+  }
+})mlir",
+                                   tensorType({3, 4}), tensorType({3, 5}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(31);
+    Tensor index(DType::Int64, {3, 5});
+    const int64_t values[] = {0, 3, -1, 2, 1, -4, 1, 1, 3, 0, 2, -2, 0, 3, 1};
+    for (auto [i, value] : llvm::enumerate(values))
+      index.setFromInt(int64_t(i), value);
+    return std::vector<Tensor>{testgen::randomTensor({3, 4}, random, -2, 2),
+                               index};
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Vulkan, GatherKernelTest, ::testing::Values("vulkan"));

@@ -62,4 +62,11 @@ cgc.module {
       cgc.return %0 : !cgc.tensor<1x1x1x5x!cgc.int64>
     }
   }
+  cgc.subgraph @qkv attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %x: !cgc.tensor<1x4x24x!cgc.float32>) -> (!cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>) {
+      %0:3 = cgc_op.split(%x) {axis = 2 : i64, split = [8, 8, 8]} : (!cgc.tensor<1x4x24x!cgc.float32>)
+      cgc.return %0#0, %0#1, %0#2 : !cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>
+    }
+  }
 }
