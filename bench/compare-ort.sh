@@ -31,9 +31,10 @@ MODELS=("$@")
 # (BERT-base: token ids, an attention mask hiding the last 16 of 128
 # tokens, token types), gpt2 (GPT-2 small, a prefill of 128 token ids) and
 # gpt2-decode (one token after a cache of 128: past keys and values
-# uniform in [-1, 1); the logits are compared).
+# uniform in [-1, 1); the logits are compared); bert-attention23 is BERT
+# with ONNX's Attention op (opset 23), on the same inputs.
 GENERATED=(resnet50 mobilenetv2 squeezenet densenet121 vit bert gpt2
-           gpt2-decode)
+           gpt2-decode bert-attention23)
 
 install_onnxruntime() {
   local dir="$CACHE/npm"
@@ -66,8 +67,8 @@ describe_model() {
     ocr-det) model="$ocr/ch_PP-OCRv4_det_infer.onnx" dims=1x3x640x640 ;;
     ocr-rec) model="$ocr/ch_PP-OCRv4_rec_infer.onnx" dims=1x3x48x320 ;;
     ocr-cls) model="$ocr/ch_ppocr_mobile_v2.0_cls_infer.onnx" dims=1x3x48x192 ;;
-    bert)
-      model="$CACHE/models/bert.onnx"
+    bert|bert-attention23)
+      model="$CACHE/models/$1.onnx"
       inputs=(input_ids:i8:1x128:ids30522 attention_mask:i8:1x128:mask16
               token_type_ids:i8:1x128:zeros)
       return ;;

@@ -39,6 +39,11 @@ OnnxModelBuilder::OnnxModelBuilder(const std::string &name) {
   graph->set_name(name);
 }
 
+void OnnxModelBuilder::setOpset(int64_t version) {
+  model.mutable_opset_import(0)->set_version(version);
+  model.set_ir_version(version >= 23 ? 11 : version >= 21 ? 10 : 8);
+}
+
 OnnxModelBuilder::OnnxModelBuilder(const std::string &name,
                                    std::vector<int64_t> inputShape)
     : OnnxModelBuilder(name) {

@@ -38,6 +38,9 @@ public:
   OnnxModelBuilder(const std::string &name, std::vector<int64_t> inputShape);
   /// A model without inputs yet (addInput), opset 17.
   explicit OnnxModelBuilder(const std::string &name);
+  /// The default domain's opset (and the IR version it needs: 11 from
+  /// opset 23 on, 10 from 21, else 8).
+  void setOpset(int64_t version);
 
   Activation input() const { return inputValue; }
   Activation conv(const Activation &x, int64_t channels,

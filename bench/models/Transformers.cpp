@@ -27,6 +27,9 @@ struct EncoderShape {
   /// Pre-LN (ViT: normalize, then attend or feed forward, then add) or
   /// post-LN (BERT: add, then normalize).
   bool preNorm = false;
+  /// Attention as one ONNX Attention node (opset 23) on the heads instead
+  /// of the exporters' MatMul, Div, Add, Softmax, MatMul.
+  bool onnxAttention = false;
 };
 
 /// Node-level helpers over the builder: each writes one ONNX node (or an
@@ -136,18 +139,29 @@ Activation selfAttention(GraphWriter &g, const Activation &x,
     return g.transpose(g.reshapeKeeping(projected, 2, {e.heads, d}), perm);
   };
   Activation q = heads(g.linear(x, e.hidden), {0, 2, 1, 3});
-  Activation k = heads(g.linear(x, e.hidden), {0, 2, 3, 1});
+  Activation k = heads(g.linear(x, e.hidden),
+                       e.onnxAttention ? std::vector<int64_t>{0, 2, 1, 3}
+                                       : std::vector<int64_t>{0, 2, 3, 1});
   Activation v = heads(g.linear(x, e.hidden), {0, 2, 1, 3});
-  std::vector<int64_t> scoresShape = {batch, e.heads, sequence, sequence};
-  Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
-  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
-                scoresShape);
-  if (mask)
-    scores = g.op("Add", {scores.name, mask->name}, scoresShape);
-  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
-  B::addInt(g.lastNode(), "axis", -1);
-  Activation context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
   g.b.countMultiplyAdds(2 * batch * e.heads * sequence * sequence * d);
+  Activation context;
+  if (e.onnxAttention) {
+    // scale defaults to 1/sqrt(d); the mask is additive.
+    std::vector<std::string> inputs = {q.name, k.name, v.name};
+    if (mask)
+      inputs.push_back(mask->name);
+    context = g.op("Attention", inputs, q.shape);
+  } else {
+    std::vector<int64_t> scoresShape = {batch, e.heads, sequence, sequence};
+    Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
+    scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
+                  scoresShape);
+    if (mask)
+      scores = g.op("Add", {scores.name, mask->name}, scoresShape);
+    Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
+    B::addInt(g.lastNode(), "axis", -1);
+    context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
+  }
   Activation merged =
       g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
   return g.linear(merged, e.hidden);
@@ -191,11 +205,14 @@ Activation embed(GraphWriter &g, const Activation &ids, int64_t rows,
 }
 
 /// BertModel's last hidden state for one sequence of 128 tokens.
-GeneratedModel bert() {
+GeneratedModel bertModel(const std::string &name, bool onnxAttention) {
   constexpr int64_t kSequence = 128, kVocabulary = 30522, kPositions = 512;
-  B b("bert");
+  B b(name);
   GraphWriter g(b);
   EncoderShape e;
+  e.onnxAttention = onnxAttention;
+  if (onnxAttention)
+    b.setOpset(23);
   std::vector<int64_t> tokens = {1, kSequence};
   Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, tokens);
   Activation attentionMask =
@@ -229,12 +246,24 @@ GeneratedModel bert() {
   Activation mask =
       g.op("Mul", {inverted.name, b.floatConstant(-3.4028234663852886e38f)},
            expanded.shape);
+  // ONNX Runtime's Attention wants the mask's rows to match the queries'
+  // (the operator allows any broadcast): [1, 1, sequence, sequence].
+  if (onnxAttention)
+    mask = g.op("Expand",
+                {mask.name, b.int64Constant({1, 1, kSequence, kSequence}, {4})},
+                {1, 1, kSequence, kSequence});
   for (int64_t layer = 0; layer < e.layers; ++layer)
     x = encoderLayer(g, x, e, &mask);
   b.node("Identity", {x.name}, "last_hidden_state");
   return {b.finishOutputs({{"last_hidden_state", x.shape}}),
           b.getMultiplyAdds()};
 }
+
+GeneratedModel bert() { return bertModel("bert", false); }
+
+/// BERT-base with each layer's attention one ONNX Attention node (opset
+/// 23) on the split heads.
+GeneratedModel bertAttention23() { return bertModel("bert-attention23", true); }
 
 /// torchvision's vit_b_16: 16x16 patches, a class token, 12 pre-LN layers,
 /// the class token's final state through the 1000-class head.
@@ -573,6 +602,7 @@ GeneratedModel gpt2Decode() {
 
 std::vector<NetworkRecipe> getTransformerNetworks() {
   return {{"bert", bert},
+          {"bert-attention23", bertAttention23},
           {"vit", vit},
           {"gpt2", gpt2},
           {"gpt2-decode", gpt2Decode}};

@@ -5,8 +5,8 @@
 // token_type_ids in, last_hidden_state out) and vit (ViT-B/16 at 224x224,
 // 1000 classes), gpt2 (GPT-2 small's prefill of 128 tokens: input_ids in,
 // logits out) and gpt2-decode (its decode step: one token after 128 cached,
-// past keys and values in, present ones out). Not yet written: the
-// variants with ONNX's Attention op.
+// past keys and values in, present ones out), and bert-attention23 (BERT
+// with each layer's attention one ONNX Attention node, opset 23).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OPENCGC_BENCH_MODELS_TRANSFORMERS_H
@@ -16,7 +16,7 @@
 
 namespace opencgc::bench {
 
-/// bert, vit, gpt2, gpt2-decode.
+/// bert, bert-attention23, vit, gpt2, gpt2-decode.
 std::vector<NetworkRecipe> getTransformerNetworks();
 
 } // namespace opencgc::bench
