@@ -336,11 +336,30 @@ Activation geluTanh(GraphWriter &g, const Activation &x) {
   return g.op("Mul", {half.name, plus.name}, x.shape);
 }
 
-/// GPT-2's causal self-attention: one [hidden, 3 hidden] projection split
-/// into Q, K and V, scores divided by sqrt(d), the causal mask's upper
-/// triangle (the model's [1, 1, 1024, 1024] bool buffer sliced to the
-/// sequence) replaced by float32's lowest through Where, softmax, the
-/// weighted sum, heads merged, the output projection.
+/// softmax(q kT / sqrt(d), with float32's lowest where `causal` is false)
+/// times v, the heads merged, then the output projection.
+Activation causalContext(GraphWriter &g, const Activation &q,
+                         const Activation &keysTransposed, const Activation &v,
+                         const Activation &causal, const EncoderShape &e) {
+  int64_t d = e.hidden / e.heads;
+  std::vector<int64_t> scoresShape = {q.shape[0], e.heads, q.shape[2],
+                                      keysTransposed.shape[3]};
+  Activation scores =
+      g.op("MatMul", {q.name, keysTransposed.name}, scoresShape);
+  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
+                scoresShape);
+  scores = g.op(
+      "Where",
+      {causal.name, scores.name, g.b.floatConstant(-3.4028234663852886e38f)},
+      scoresShape);
+  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
+  B::addInt(g.lastNode(), "axis", -1);
+  Activation context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
+  Activation merged =
+      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
+  return g.linear(merged, e.hidden);
+}
+
 /// GPT-2's Q, K and V: one [hidden, 3 hidden] projection of x split three
 /// ways, each split into heads by a reshape and a transpose (K by
 /// `keyPerm`, Q and V to [batch, heads, sequence, d]).
@@ -366,27 +385,18 @@ std::vector<Activation> projectHeads(GraphWriter &g, const Activation &x,
   return heads;
 }
 
+/// GPT-2's causal self-attention: one [hidden, 3 hidden] projection split
+/// into Q, K and V, scores divided by sqrt(d), the causal mask's upper
+/// triangle (the model's [1, 1, 1024, 1024] bool buffer sliced to the
+/// sequence) replaced by float32's lowest through Where, softmax, the
+/// weighted sum, heads merged, the output projection.
 Activation causalAttention(GraphWriter &g, const Activation &x,
                            const EncoderShape &e, const Activation &causal) {
   int64_t d = e.hidden / e.heads;
   int64_t sequence = x.shape[1];
   std::vector<Activation> heads = projectHeads(g, x, e, {0, 2, 3, 1});
-  const Activation &q = heads[0], &k = heads[1], &v = heads[2];
-  std::vector<int64_t> scoresShape = {x.shape[0], e.heads, sequence, sequence};
-  Activation scores = g.op("MatMul", {q.name, k.name}, scoresShape);
-  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
-                scoresShape);
-  scores = g.op(
-      "Where",
-      {causal.name, scores.name, g.b.floatConstant(-3.4028234663852886e38f)},
-      scoresShape);
-  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
-  B::addInt(g.lastNode(), "axis", -1);
-  Activation context = g.op("MatMul", {probabilities.name, v.name}, q.shape);
   g.b.countMultiplyAdds(2 * x.shape[0] * e.heads * sequence * sequence * d);
-  Activation merged =
-      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
-  return g.linear(merged, e.hidden);
+  return causalContext(g, heads[0], heads[1], heads[2], causal, e);
 }
 
 /// GPT-2's pre-LN block: x + attend(ln(x)), then the gelu_new MLP of ln of
@@ -502,23 +512,9 @@ Activation cachedAttention(GraphWriter &g, const Activation &x,
   B::addInt(g.lastNode(), "axis", 2);
   cache.presentKey = keys.name;
   cache.presentValue = values.name;
-  std::vector<int64_t> scoresShape = {batch, e.heads, sequence, total};
-  Activation scores = g.op(
-      "MatMul", {q.name, g.transpose(keys, {0, 1, 3, 2}).name}, scoresShape);
-  scores = g.op("Div", {scores.name, g.b.floatConstant(std::sqrt(float(d)))},
-                scoresShape);
-  scores = g.op(
-      "Where",
-      {causal.name, scores.name, g.b.floatConstant(-3.4028234663852886e38f)},
-      scoresShape);
-  Activation probabilities = g.op("Softmax", {scores.name}, scoresShape);
-  B::addInt(g.lastNode(), "axis", -1);
-  Activation context =
-      g.op("MatMul", {probabilities.name, values.name}, q.shape);
   g.b.countMultiplyAdds(2 * batch * e.heads * sequence * total * d);
-  Activation merged =
-      g.reshapeKeeping(g.transpose(context, {0, 2, 1, 3}), 2, {e.hidden});
-  return g.linear(merged, e.hidden);
+  return causalContext(g, q, g.transpose(keys, {0, 1, 3, 2}), values, causal,
+                       e);
 }
 
 /// GPT-2 small's decode step: one new token after 128 cached ones. Inputs
