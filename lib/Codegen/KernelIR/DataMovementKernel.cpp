@@ -17,6 +17,7 @@
 #include "opencgc/Codegen/KernelIR.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -310,10 +311,10 @@ KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
   return DataMovementKernelBuilder(subgraph).build();
 }
 
-// Integer movement: a reshape, transpose, slice or expand of int64 or int32
-// alone copies each element's 32-bit words (two for an int64), so shape
-// work that stays integer at run time (BERT's attention mask, unsqueezed
-// before its cast) runs on the device too.
+// Integer movement: a reshape, transpose, slice, expand or where of int64
+// or int32 alone copies each element's 32-bit words (two for an int64), so
+// shape work that stays integer at run time (BERT's attention mask,
+// unsqueezed before its cast) runs on the device too.
 
 /// 32-bit words per element of an integer tensor.
 static int64_t wordsOf(Type type) {
@@ -337,10 +338,30 @@ KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
   gpu::ReturnOp::create(builder, loc);
   builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
   int64_t words = wordsOf(movement->getResult(0).getType());
-  Value from = mul(sourceOffset(element), words), to = mul(element, words);
-  for (int64_t w = 0; w < words; ++w)
-    memref::StoreOp::create(builder, loc, load(0, add(from, index(w))),
-                            function.getArguments().back(), add(to, index(w)));
+  Value to = mul(element, words);
+  auto store = [&](int64_t w, Value word) {
+    memref::StoreOp::create(builder, loc, word, function.getArguments().back(),
+                            add(to, index(w)));
+  };
+  if (auto where = dyn_cast<cgc_op::WhereOp>(movement)) {
+    // condition ? x : y word by word, each operand read at its broadcast
+    // offset; the condition's bool byte compared with 0.
+    IterationSpace space(builder, loc, element, out);
+    Value byte = load(0, space.offsetOf(shapeOf(where.getCondition())));
+    Value chosen = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne, byte,
+        arith::ConstantIntOp::create(builder, loc, byte.getType(), 0));
+    Value x = mul(space.offsetOf(shapeOf(where.getX())), words);
+    Value y = mul(space.offsetOf(shapeOf(where.getY())), words);
+    for (int64_t w = 0; w < words; ++w)
+      store(w, arith::SelectOp::create(builder, loc, chosen,
+                                       load(1, add(x, index(w))),
+                                       load(2, add(y, index(w)))));
+  } else {
+    Value from = mul(sourceOffset(element), words);
+    for (int64_t w = 0; w < words; ++w)
+      store(w, load(0, add(from, index(w))));
+  }
   result.launches.push_back(linearLaunch(subgraph, elements));
   return result;
 }
@@ -352,21 +373,32 @@ bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Operation &op = body->front();
   auto type = dyn_cast<cgc::TensorType>(op.getResult(0).getType());
   return isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::SliceOp,
-             cgc_op::ExpandOp>(op) &&
+             cgc_op::ExpandOp, cgc_op::WhereOp>(op) &&
          type && isa<cgc::Int64Type, cgc::Int32Type>(type.getElementType());
 }
 
 llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph) {
   Operation *movement = movementOf(subgraph);
-  if (!isa<BlockArgument>(movement->getOperand(0)))
-    return refuse(subgraph, movement->getName().getStringRef() +
-                                " must read the subgraph's input");
+  StringRef name = movement->getName().getStringRef();
+  for (Value operand : movement->getOperands())
+    if (!isa<BlockArgument>(operand))
+      return refuse(subgraph, name + " must read the subgraph's inputs");
   Type type = movement->getResult(0).getType();
-  for (Type operand : {movement->getOperand(0).getType(), type})
-    if (product(shapeOf(movement->getResult(0))) * wordsOf(type) >
-            std::numeric_limits<int32_t>::max() ||
-        product(cast<cgc::TensorType>(operand).getShape()) * wordsOf(type) >
-            std::numeric_limits<int32_t>::max())
+  if (auto where = dyn_cast<cgc_op::WhereOp>(movement)) {
+    auto condition = cast<cgc::TensorType>(where.getCondition().getType());
+    auto elementOf = [](Value value) {
+      return cast<cgc::TensorType>(value.getType()).getElementType();
+    };
+    if (!isa<cgc::BoolType>(condition.getElementType()) ||
+        elementOf(where.getX()) != elementOf(where.getResult()) ||
+        elementOf(where.getY()) != elementOf(where.getResult()))
+      return refuse(subgraph, "an integer where takes a bool condition and "
+                              "values of its result's type");
+  }
+  int64_t words = wordsOf(type);
+  for (Value value :
+       llvm::concat<Value>(movement->getOperands(), movement->getResults()))
+    if (product(shapeOf(value)) * words > std::numeric_limits<int32_t>::max())
       return refuse(subgraph, "integer movement exceeds 32-bit indexing");
   return llvm::Error::success();
 }

@@ -25,7 +25,7 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph);
 /// The kernel of a subgraph that checkDataMovementSupport accepts.
 KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
 
-/// An int64 or int32 reshape, transpose, slice or expand alone: one
+/// An int64 or int32 reshape, transpose, slice, expand or where alone: one
 /// kernel copying each element's 32-bit words.
 bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition);
 llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph);

@@ -23,7 +23,8 @@ namespace {
 /// gather and gather_elements (int64 or int32 indices) and expand, and
 /// float32 conv_transpose;
 /// a float32 split runs alone (one kernel writing every part), as does an
-/// int64 or int32 reshape, transpose, slice or expand (copying words); int64
+/// int64 or int32 reshape, transpose, slice, expand or where (copying
+/// words); int64
 /// and int32 inputs are read by casts in elementwise chains.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
@@ -100,8 +101,8 @@ cgc.module {
       cgc_pattern.yield %r
     }
     cgc_pattern.pattern @integerMovement {
-      %m = cgc_pattern.op ["reshape", "transpose", "slice", "expand"]
-          {dtypes = ["int64", "int32"]}
+      %m = cgc_pattern.op ["reshape", "transpose", "slice", "expand",
+                           "where"] {dtypes = ["int64", "int32"]}
       cgc_pattern.yield %m
     }
     cgc_pattern.pattern @split {

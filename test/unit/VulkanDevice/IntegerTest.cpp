@@ -3,7 +3,8 @@
 // Integer tensors reach GPU kernels two ways: a cast in an elementwise chain
 // reads them as float (int64 from its two 32-bit words, values past 32 bits
 // and negative ones included), and a reshape, transpose, slice or expand of
-// them alone copies their words (KernelKinds' integer movement). Each
+// them alone copies their words, as does a where of them (KernelKinds'
+// integer movement). Each
 // against the reference executor on the same values.
 //
 //===----------------------------------------------------------------------===//
@@ -140,6 +141,30 @@ TEST_P(IntegerKernelTest, Int32SliceWithSteps) {
 TEST_P(IntegerKernelTest, Int64Expand) {
   expectMovement(DType::Int64, "expand", {3, 1}, {2, 3, 4},
                  "{shape = [2, 1, 4]}");
+}
+
+// where(condition, x, y) on int64 values picks each element's two words,
+// every operand broadcast: condition [2, 1], x [2, 3], y [3].
+TEST_P(IntegerKernelTest, Int64WhereBroadcastsEveryOperand) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%c: !cgc.tensor<2x1x!cgc.bool>, %x: !cgc.tensor<2x3x!cgc.int64>, %y: !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<2x3x!cgc.int64> {
+    %w = cgc_op.where(%c, %x, %y) : (!cgc.tensor<2x1x!cgc.bool>, !cgc.tensor<2x3x!cgc.int64>, !cgc.tensor<3x!cgc.int64>)
+    cgc.return %w : !cgc.tensor<2x3x!cgc.int64>
+  }
+})mlir";
+  // Claimed as a one-op @elementwise match (the integer-movement kind
+  // builds it all the same): no pattern name is expected.
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    Tensor condition(DType::Bool, {2, 1});
+    condition.setFromInt(0, 0);
+    condition.setFromInt(1, 1);
+    return std::vector<Tensor>{
+        condition,
+        integers(DType::Int64, {2, 3},
+                 {-5, 4294967296, 7, 1099511640121, -1, 3}),
+        integers(DType::Int64, {3}, {-8589934597, 0, 42})};
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Vulkan, IntegerKernelTest,
