@@ -440,14 +440,45 @@ std::string lowerTriangle(B &b, int64_t size) {
   return tensor->name();
 }
 
-/// GPT-2 small's prefill of 128 tokens: the logits of every position.
-GeneratedModel gpt2() {
-  constexpr int64_t kSequence = 128, kVocabulary = 50257, kPositions = 1024;
-  B b("gpt2");
-  GraphWriter g(b);
+/// GPT-2 small: 12 pre-LN layers, hidden 768, epsilon 1e-5; 50257 tokens
+/// and 1024 positions.
+constexpr int64_t kGpt2Vocabulary = 50257, kGpt2Positions = 1024;
+EncoderShape gpt2Shape() {
   EncoderShape e;
   e.preNorm = true;
   e.epsilon = 1e-5f;
+  return e;
+}
+
+/// GPT-2's input embedding: the token embedding `wte` (which the
+/// language-model head shares) gathered at `ids`, plus the position
+/// embedding at `positions`.
+struct Gpt2Embedding {
+  Activation x;
+  std::string wte;
+};
+Gpt2Embedding gpt2Embedding(GraphWriter &g, const Activation &ids,
+                            const Activation &positions,
+                            const EncoderShape &e) {
+  std::string wte = g.b.weight("wte", {kGpt2Vocabulary, e.hidden}, 0.05f);
+  std::vector<int64_t> shape = ids.shape;
+  shape.push_back(e.hidden);
+  Activation tokenEmbedding{g.b.fresh("Gather"), shape};
+  B::addInt(g.b.node("Gather", {wte, ids.name}, tokenEmbedding.name), "axis",
+            0);
+  Activation x = g.op(
+      "Add",
+      {tokenEmbedding.name, embed(g, positions, kGpt2Positions, e.hidden).name},
+      shape);
+  return {x, wte};
+}
+
+/// GPT-2 small's prefill of 128 tokens: the logits of every position.
+GeneratedModel gpt2() {
+  constexpr int64_t kSequence = 128;
+  B b("gpt2");
+  GraphWriter g(b);
+  EncoderShape e = gpt2Shape();
   std::vector<int64_t> tokens = {1, kSequence};
   Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, tokens);
   // position_ids = arange(0, sequence)[None]: Range over the run-time length.
@@ -459,28 +490,23 @@ GeneratedModel gpt2() {
            {kSequence});
   Activation positions =
       g.op("Unsqueeze", {range.name, b.int64Constant({0}, {1})}, tokens);
-  std::string wte = b.weight("wte", {kVocabulary, e.hidden}, 0.05f);
-  Activation tokenEmbedding{g.b.fresh("Gather"), {1, kSequence, e.hidden}};
-  B::addInt(b.node("Gather", {wte, ids.name}, tokenEmbedding.name), "axis", 0);
-  Activation x = g.op(
-      "Add",
-      {tokenEmbedding.name, embed(g, positions, kPositions, e.hidden).name},
-      tokenEmbedding.shape);
+  Gpt2Embedding input = gpt2Embedding(g, ids, positions, e);
+  Activation x = input.x;
   // bias[:, :, 0:sequence, 0:sequence] of the causal buffer.
   Activation end = g.dimension(ids, 1);
   Activation ends = g.op("Concat", {end.name, end.name}, {2});
   B::addInt(g.lastNode(), "axis", 0);
   Activation causal =
       g.op("Slice",
-           {lowerTriangle(b, kPositions), b.int64Constant({0, 0}, {2}),
+           {lowerTriangle(b, kGpt2Positions), b.int64Constant({0, 0}, {2}),
             ends.name, b.int64Constant({2, 3}, {2})},
            {1, 1, kSequence, kSequence});
   for (int64_t layer = 0; layer < e.layers; ++layer)
     x = gpt2Layer(g, x, e, [&](const Activation &normed) {
       return causalAttention(g, normed, e, causal);
     });
-  languageModelHead(g, x, wte, e, kVocabulary);
-  return {b.finishOutputs({{"logits", {1, kSequence, kVocabulary}}}),
+  languageModelHead(g, x, input.wte, e, kGpt2Vocabulary);
+  return {b.finishOutputs({{"logits", {1, kSequence, kGpt2Vocabulary}}}),
           b.getMultiplyAdds()};
 }
 
@@ -523,12 +549,10 @@ Activation cachedAttention(GraphWriter &g, const Activation &x,
 /// [1, 12, 129, 64]. The position and the causal rows come from the past's
 /// length through Shape and Gather, as exporters write them.
 GeneratedModel gpt2Decode() {
-  constexpr int64_t kPast = 128, kVocabulary = 50257, kPositions = 1024;
+  constexpr int64_t kPast = 128;
   B b("gpt2-decode");
   GraphWriter g(b);
-  EncoderShape e;
-  e.preNorm = true;
-  e.epsilon = 1e-5f;
+  EncoderShape e = gpt2Shape();
   int64_t d = e.hidden / e.heads;
   Activation ids = b.addInput("input_ids", onnx::TensorProto::INT64, {1, 1});
   std::vector<LayerCache> caches;
@@ -554,13 +578,8 @@ GeneratedModel gpt2Decode() {
                 .name,
             b.int64Constant({0}, {1})},
            {1, 1});
-  std::string wte = b.weight("wte", {kVocabulary, e.hidden}, 0.05f);
-  Activation tokenEmbedding{g.b.fresh("Gather"), {1, 1, e.hidden}};
-  B::addInt(b.node("Gather", {wte, ids.name}, tokenEmbedding.name), "axis", 0);
-  Activation x = g.op(
-      "Add",
-      {tokenEmbedding.name, embed(g, positions, kPositions, e.hidden).name},
-      tokenEmbedding.shape);
+  Gpt2Embedding input = gpt2Embedding(g, ids, positions, e);
+  Activation x = input.x;
   Activation starts =
       g.op("Concat",
            {g.op("Unsqueeze", {past.name, b.int64Constant({0}, {1})}, {1}).name,
@@ -574,15 +593,15 @@ GeneratedModel gpt2Decode() {
       {2});
   B::addInt(g.lastNode(), "axis", 0);
   Activation causal = g.op("Slice",
-                           {lowerTriangle(b, kPositions), starts.name,
+                           {lowerTriangle(b, kGpt2Positions), starts.name,
                             ends.name, b.int64Constant({2, 3}, {2})},
                            {1, 1, 1, kPast + 1});
   for (LayerCache &cache : caches)
     x = gpt2Layer(g, x, e, [&](const Activation &normed) {
       return cachedAttention(g, normed, e, causal, cache);
     });
-  languageModelHead(g, x, wte, e, kVocabulary);
-  std::vector<Activation> outputs = {{"logits", {1, 1, kVocabulary}}};
+  languageModelHead(g, x, input.wte, e, kGpt2Vocabulary);
+  std::vector<Activation> outputs = {{"logits", {1, 1, kGpt2Vocabulary}}};
   std::vector<int64_t> present = {1, e.heads, kPast + 1, d};
   for (size_t layer = 0; layer < caches.size(); ++layer) {
     std::string suffix = "_" + std::to_string(layer);

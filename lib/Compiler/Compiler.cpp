@@ -24,6 +24,24 @@ void eraseDeadOps(cgc::EntryPointOp entry) {
       op.erase();
 }
 
+/// A reshape of `value` to `shape` (same elements), a non-constant tensor.
+Value createReshape(OpBuilder &builder, Value value, ArrayRef<int64_t> shape) {
+  auto type = cast<cgc::TensorType>(value.getType());
+  OperationState state(
+      value.getLoc(), "cgc_op.reshape", {value},
+      {cgc::TensorType::get(builder.getContext(), shape, type.getElementType(),
+                            false)},
+      {builder.getNamedAttr("shape", builder.getI64ArrayAttr(shape))});
+  return builder.create(state)->getResult(0);
+}
+
+/// `value` as `shape`: itself where it has that shape already.
+Value reshaped(OpBuilder &builder, Value value, ArrayRef<int64_t> shape) {
+  if (cast<cgc::TensorType>(value.getType()).getShape() == shape)
+    return value;
+  return createReshape(builder, value, shape);
+}
+
 /// Every returned value must be written by a subgraph into its own output
 /// buffer: arguments, constants and values returned twice get a copy (a
 /// reshape to the same shape).
@@ -38,14 +56,8 @@ void materializeReturns(cgc::EntryPointOp entry) {
                      !seen.insert(value.getAsOpaquePointer()).second;
     if (!needsCopy)
       continue;
-    auto type = cast<cgc::TensorType>(value.getType());
-    OperationState state(
-        value.getLoc(), "cgc_op.reshape", {value},
-        {cgc::TensorType::get(builder.getContext(), type.getShape(),
-                              type.getElementType(), false)},
-        {builder.getNamedAttr("shape",
-                              builder.getI64ArrayAttr(type.getShape()))});
-    operand.set(builder.create(state)->getResult(0));
+    operand.set(createReshape(
+        builder, value, cast<cgc::TensorType>(value.getType()).getShape()));
   }
   // A returned constant's copy is no constant: the entry point now returns
   // what its body does (the module verifies between passes).
@@ -54,19 +66,6 @@ void materializeReturns(cgc::EntryPointOp entry) {
   if (TypeRange(results) != type.getResults())
     entry.setFunctionType(
         FunctionType::get(entry.getContext(), type.getInputs(), results));
-}
-
-/// `value` reshaped to `shape` (same elements).
-Value reshaped(OpBuilder &builder, Value value, ArrayRef<int64_t> shape) {
-  auto type = cast<cgc::TensorType>(value.getType());
-  if (type.getShape() == shape)
-    return value;
-  OperationState state(
-      value.getLoc(), "cgc_op.reshape", {value},
-      {cgc::TensorType::get(builder.getContext(), shape, type.getElementType(),
-                            false)},
-      {builder.getNamedAttr("shape", builder.getI64ArrayAttr(shape))});
-  return builder.create(state)->getResult(0);
 }
 
 /// matmul(a, transpose(b)) with a 2-D b becomes gemm(a, b) {trans_b}, a's

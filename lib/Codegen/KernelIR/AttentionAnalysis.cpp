@@ -225,10 +225,11 @@ llvm::Error checkAttentionOp(cgc::SubgraphOp subgraph, cgc_op::AttentionOp op) {
 }
 
 /// What every form shares: registers per row, and the grid (row blocks of
-/// at least 32 by batch x heads).
+/// at least kAttentionLaneWorkgroupSize rows by batch x heads).
 llvm::Error checkLimits(cgc::SubgraphOp subgraph, const AttentionForm &form) {
   int64_t heads = product(form.batch());
-  int64_t rowBlocks = (form.rows() + 31) / 32;
+  int64_t rowBlocks = (form.rows() + kAttentionLaneWorkgroupSize - 1) /
+                      kAttentionLaneWorkgroupSize;
   if (heads > kMaxWorkgroupCount || rowBlocks > kMaxWorkgroupCount)
     return refuse(subgraph,
                   llvm::formatv("attention: {0} heads (batch x heads) and {1} "

@@ -50,6 +50,10 @@ struct AttentionConfig {
   int64_t workgroupSize = kWorkgroupSize;
   int64_t rowsPerInvocation = 1;
   int64_t rowsPerWorkgroup() const { return workgroupSize * rowsPerInvocation; }
+  /// Workgroups along x: enough for `rows`.
+  int64_t rowBlocks(int64_t rows) const {
+    return (rows + rowsPerWorkgroup() - 1) / rowsPerWorkgroup();
+  }
 };
 
 /// On lavapipe (measured, --micro attention at 128 tokens: 7.4 ms with
@@ -63,7 +67,7 @@ AttentionConfig chooseAttentionConfig(const AttentionForm &form,
   if (target.stagesTilesInSharedMemory)
     return config;
   int64_t rows = form.rows();
-  config.workgroupSize = 32;
+  config.workgroupSize = kAttentionLaneWorkgroupSize;
   config.rowsPerInvocation = std::clamp<int64_t>(
       (rows + config.workgroupSize - 1) / config.workgroupSize, 1, 4);
   return config;
@@ -74,8 +78,6 @@ public:
   AttentionKernelBuilder(cgc::SubgraphOp subgraph, const KernelOptions &options)
       : subgraph(subgraph),
         form(*analyzeAttention(subgraph.getFunctionalDefinition())),
-        query(form.query), key(form.key), value(form.value),
-        result(form.result), scoresShape(form.scoresShape),
         builder(subgraph.getContext()), loc(subgraph.getLoc()),
         math(builder, loc),
         config(chooseAttentionConfig(form, options.getTarget())) {}
@@ -97,8 +99,8 @@ private:
   Value opScoreAt(Value dot, Value keyIndex, Value row, IterationSpace &space);
   /// A bool (i8) or float32 input at the space's element.
   Value loadAt(Value input, IterationSpace &space, ArrayRef<int64_t> shape);
-  int64_t headSize() const { return query.shape.back(); }
-  int64_t valueSize() const { return value.shape.back(); }
+  int64_t headSize() const { return form.query.shape.back(); }
+  int64_t valueSize() const { return form.value.shape.back(); }
   /// Per row: the running maximum, the running sum, the output row.
   int64_t stateWidth() const { return 2 + valueSize(); }
   /// One step of the online softmax over key `keyIndex` for `rows`;
@@ -109,8 +111,6 @@ private:
 
   cgc::SubgraphOp subgraph;
   AttentionForm form;
-  StridedTensor query, key, value, result;
-  Shape scoresShape;
   OpBuilder builder;
   Location loc;
   IndexMath math;
@@ -151,11 +151,8 @@ Value AttentionKernelBuilder::loadAt(Value input, IterationSpace &space,
   Value loaded = memref::LoadOp::create(
       builder, loc, function.getArgument(argument.getArgNumber()),
       space.offsetOf(shape));
-  if (!loaded.getType().isInteger(8))
-    return loaded;
-  return arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ne, loaded,
-      arith::ConstantIntOp::create(builder, loc, loaded.getType(), 0));
+  return loaded.getType().isInteger(8) ? byteAsBool(builder, loc, loaded)
+                                       : loaded;
 }
 
 /// The space's element is the score's flat index: IterationSpace reads an
@@ -164,11 +161,11 @@ Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row) {
   Value element = math.add(
       math.mul(math.add(math.mul(head, form.rows()), row), form.keys()),
       keyIndex);
-  IterationSpace space(builder, loc, element, scoresShape);
+  IterationSpace space(builder, loc, element, form.scoresShape);
   for (auto [dim, coordinate] : llvm::enumerate(batch))
     space.setCoordinate(dim, coordinate);
-  space.setCoordinate(scoresShape.size() - 2, row);
-  space.setCoordinate(scoresShape.size() - 1, keyIndex);
+  space.setCoordinate(form.scoresShape.size() - 2, row);
+  space.setCoordinate(form.scoresShape.size() - 1, keyIndex);
   if (form.unfused)
     return unfusedScoreAt(dot, space);
   return opScoreAt(dot, keyIndex, row, space);
@@ -203,7 +200,7 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
                                         IterationSpace &space) {
   cgc_op::AttentionOp op = form.op;
   double scale = op.getScale() ? op.getScaleAttr().getValueAsDouble()
-                               : 1.0 / std::sqrt(double(query.shape.back()));
+                               : 1.0 / std::sqrt(double(headSize()));
   Value score = arith::MulFOp::create(builder, loc, dot, f32(scale));
   double softcap = op.getSoftcapAttr().getValueAsDouble();
   if (softcap > 0)
@@ -229,7 +226,7 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
     if (columns < form.keys()) {
       hide(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                  keyIndex, math.index(columns)));
-      space.setCoordinate(scoresShape.size() - 1,
+      space.setCoordinate(form.scoresShape.size() - 1,
                           arith::MinUIOp::create(builder, loc, keyIndex,
                                                  math.index(columns - 1)));
     }
@@ -255,11 +252,13 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
 SmallVector<Value> AttentionKernelBuilder::attendTo(Value keyIndex,
                                                     ArrayRef<Value> rows,
                                                     ValueRange state) {
-  Value keyColumn = math.add(keyBase, math.mul(keyIndex, key.columnStride()));
+  Value keyColumn =
+      math.add(keyBase, math.mul(keyIndex, form.key.columnStride()));
   SmallVector<Value> dots(rows.size(), f32(0));
   for (int64_t d = 0; d < headSize(); ++d) {
-    Value k = load(
-        key, math.add(keyColumn, math.mul(math.index(d), key.rowStride())));
+    Value k =
+        load(form.key, math.add(keyColumn,
+                                math.mul(math.index(d), form.key.rowStride())));
     for (auto [i, dot] : llvm::enumerate(dots))
       dot = arith::AddFOp::create(
           builder, loc, dot,
@@ -289,12 +288,13 @@ SmallVector<Value> AttentionKernelBuilder::attendTo(Value keyIndex,
             builder, loc, arith::SubFOp::create(builder, loc, score, grown))));
     maxima.push_back(grown);
   }
-  Value valueRow = math.add(valueBase, math.mul(keyIndex, value.rowStride()));
+  Value valueRow =
+      math.add(valueBase, math.mul(keyIndex, form.value.rowStride()));
   SmallVector<Value> values;
   for (int64_t e = 0; e < valueSize(); ++e)
-    values.push_back(
-        load(value, math.add(valueRow,
-                             math.mul(math.index(e), value.columnStride()))));
+    values.push_back(load(
+        form.value, math.add(valueRow, math.mul(math.index(e),
+                                                form.value.columnStride()))));
   for (size_t i = 0; i < rows.size(); ++i) {
     auto rescaled = [&](Value running, Value added) -> Value {
       return arith::AddFOp::create(
@@ -318,19 +318,20 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
   int64_t lastRow = form.rows() - 1;
   head = flatHead;
   batch = math.coordinatesOf(head, form.batch());
-  keyBase = rowBase(key, Value());
-  valueBase = rowBase(value, Value());
+  keyBase = rowBase(form.key, Value());
+  valueBase = rowBase(form.value, Value());
   SmallVector<Value> rows, clamped;
   for (int64_t i = 0; i < config.rowsPerInvocation; ++i) {
     rows.push_back(math.add(first, math.index(i * config.workgroupSize)));
     clamped.push_back(
         arith::MinUIOp::create(builder, loc, rows.back(), math.index(lastRow)));
-    Value queryBase = rowBase(query, clamped.back());
+    Value queryBase = rowBase(form.query, clamped.back());
     SmallVector<Value> queryRow;
     for (int64_t d = 0; d < headSize(); ++d)
       queryRow.push_back(
-          load(query, math.add(queryBase,
-                               math.mul(math.index(d), query.columnStride()))));
+          load(form.query,
+               math.add(queryBase,
+                        math.mul(math.index(d), form.query.columnStride()))));
     queryRows.push_back(std::move(queryRow));
   }
   SmallVector<Value> initial;
@@ -339,8 +340,8 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
     initial.append(size_t(valueSize()), f32(0));
   }
   auto loop = scf::ForOp::create(
-      builder, loc, math.index(0), math.index(scoresShape.back()),
-      math.index(1), initial,
+      builder, loc, math.index(0), math.index(form.keys()), math.index(1),
+      initial,
       [&](OpBuilder &nested, Location, Value keyIndex, ValueRange state) {
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPoint(nested.getInsertionBlock(),
@@ -357,7 +358,7 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
         /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
-    Value outputBase = rowBase(result, row);
+    Value outputBase = rowBase(form.result, row);
     // ONNX's Attention gives zeros where every key is hidden (sum 0);
     // softmax there is NaN, as the reference's.
     Value anyKey;
@@ -370,7 +371,8 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
         out = arith::SelectOp::create(builder, loc, anyKey, out, f32(0));
       memref::StoreOp::create(
           builder, loc, out, output,
-          math.add(outputBase, math.mul(math.index(e), result.columnStride())));
+          math.add(outputBase,
+                   math.mul(math.index(e), form.result.columnStride())));
     }
   }
 }
@@ -400,10 +402,10 @@ KernelModule AttentionKernelBuilder::build() {
   gpu::ReturnOp::create(builder, loc);
   builder.setInsertionPoint(inRange.thenBlock()->getTerminator());
   emitRows(first, head);
-  KernelLaunch launch = linearLaunch(subgraph, rows);
-  int64_t perWorkgroup = config.rowsPerWorkgroup();
+  KernelLaunch launch;
+  launch.name = subgraph.getSymName().str();
   launch.workgroupSize = {uint32_t(config.workgroupSize), 1, 1};
-  launch.workgroupCount = {uint32_t((rows + perWorkgroup - 1) / perWorkgroup),
+  launch.workgroupCount = {uint32_t(config.rowBlocks(rows)),
                            uint32_t(product(form.batch())), 1};
   module.launches.push_back(launch);
   return module;
@@ -439,8 +441,7 @@ std::string describeAttentionConfig(cgc::SubgraphOp subgraph,
              product(form.batch()), form.rows(), form.keys(),
              form.query.shape.back(), form.value.shape.back(),
              config.rowsPerInvocation, config.workgroupSize,
-             (form.rows() + config.rowsPerWorkgroup() - 1) /
-                 config.rowsPerWorkgroup())
+             config.rowBlocks(form.rows()))
       .str();
 }
 

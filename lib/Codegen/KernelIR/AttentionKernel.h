@@ -36,6 +36,11 @@ std::string describeAttentionConfig(cgc::SubgraphOp subgraph,
 /// invocation holds a query row and its output row in registers.
 inline constexpr int64_t kMaxAttentionHeadSize = 128;
 
+/// The workgroup size on kernel targets where a lane computes several rows
+/// (lavapipe, d3d12); the smallest the kernel uses, so the most row blocks
+/// a grid can need is the rows over it.
+inline constexpr int64_t kAttentionLaneWorkgroupSize = 32;
+
 } // namespace opencgc::codegen
 
 #endif // OPENCGC_LIB_CODEGEN_KERNELIR_ATTENTIONKERNEL_H

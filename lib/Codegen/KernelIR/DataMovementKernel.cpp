@@ -24,6 +24,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 #include <functional>
 #include <limits>
 
@@ -271,12 +273,15 @@ bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
              cgc_op::ExpandOp>(body->front());
 }
 
-/// A gather (or gather_elements) reads float32 data at int64 or int32
-/// indices.
-static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph, Value dataValue,
-                                    Value indicesValue, int64_t axis) {
-  auto data = cast<cgc::TensorType>(dataValue.getType());
-  Type indices = cast<cgc::TensorType>(indicesValue.getType()).getElementType();
+/// A gather (or gather_elements: the same operands and axis) reads
+/// float32 data at int64 or int32 indices.
+template <typename GatherLike>
+static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
+                                    GatherLike gather) {
+  auto data = cast<cgc::TensorType>(gather.getData().getType());
+  Type indices =
+      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType();
+  int64_t axis = int64_t(gather.getAxis()); // unsigned in C++
   if (!isa<cgc::Float32Type>(data.getElementType()))
     return refuse(subgraph, "gather reads float32 data only");
   if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
@@ -292,16 +297,13 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
     if (!isa<BlockArgument>(operand))
       return refuse(subgraph, movement->getName().getStringRef() +
                                   " must read the subgraph's inputs");
-  if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
-    if (llvm::Error error =
-            checkGatherTypes(subgraph, gather.getData(), gather.getIndices(),
-                             int64_t(gather.getAxis())))
-      return error;
-  if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(movement))
-    if (llvm::Error error =
-            checkGatherTypes(subgraph, gather.getData(), gather.getIndices(),
-                             int64_t(gather.getAxis())))
-      return error;
+  llvm::Error gatherError =
+      llvm::TypeSwitch<Operation *, llvm::Error>(movement)
+          .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp>(
+              [&](auto gather) { return checkGatherTypes(subgraph, gather); })
+          .Default([](Operation *) { return llvm::Error::success(); });
+  if (gatherError)
+    return gatherError;
   return checkFirstOpEpilogue(subgraph,
                               shapeOf(movement->getResult(0)),
                               "data movement");
@@ -347,10 +349,8 @@ KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
     // condition ? x : y word by word, each operand read at its broadcast
     // offset; the condition's bool byte compared with 0.
     IterationSpace space(builder, loc, element, out);
-    Value byte = load(0, space.offsetOf(shapeOf(where.getCondition())));
-    Value chosen = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ne, byte,
-        arith::ConstantIntOp::create(builder, loc, byte.getType(), 0));
+    Value chosen = byteAsBool(
+        builder, loc, load(0, space.offsetOf(shapeOf(where.getCondition()))));
     Value x = mul(space.offsetOf(shapeOf(where.getX())), words);
     Value y = mul(space.offsetOf(shapeOf(where.getY())), words);
     for (int64_t w = 0; w < words; ++w)

@@ -85,9 +85,7 @@ Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
   if (loaded.getType().isF16())
     scalar = arith::ExtFOp::create(builder, loc, builder.getF32Type(), loaded);
   else if (loaded.getType().isInteger(8))
-    scalar = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ne, loaded,
-        arith::ConstantIntOp::create(builder, loc, loaded.getType(), 0));
+    scalar = byteAsBool(builder, loc, loaded);
   scalars.map(value, scalar);
   return scalar;
 }

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "opencgc/Dialect/CGC/CGCOps.h"
 #include "opencgc/Dialect/CGCOp/IndexingOps.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <limits>
 
@@ -50,12 +51,10 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
 /// first op reads, only as indices (DataMovementKernel.cpp checks their
 /// type).
 static bool isIndicesOfFirstOp(Block *body, BlockArgument argument) {
-  Operation &first = body->front();
-  Value indices;
-  if (auto gather = dyn_cast<cgc_op::GatherOp>(first))
-    indices = gather.getIndices();
-  else if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(first))
-    indices = gather.getIndices();
+  Value indices = llvm::TypeSwitch<Operation *, Value>(&body->front())
+                      .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp>(
+                          [](auto gather) { return gather.getIndices(); })
+                      .Default([](Operation *) { return Value(); });
   return indices == argument && argument.hasOneUse();
 }
 

@@ -250,6 +250,12 @@ SmallVector<Value> IndexMath::coordinatesOf(Value element,
   return o;
 }
 
+Value byteAsBool(OpBuilder &builder, Location loc, Value byte) {
+  return arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ne, byte,
+      arith::ConstantIntOp::create(builder, loc, byte.getType(), 0));
+}
+
 Value loadIntegerAsFloat(OpBuilder &builder, Location loc, Value buffer,
                          Value offset, bool isInt64) {
   Type f32 = builder.getF32Type();

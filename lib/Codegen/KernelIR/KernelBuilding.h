@@ -145,6 +145,11 @@ private:
 mlir::Value constantF32(mlir::OpBuilder &builder, mlir::Location loc,
                         double value);
 
+/// A bool element as kernels store it (a byte, getStorageType) as an i1:
+/// any nonzero byte is true.
+mlir::Value byteAsBool(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value byte);
+
 /// Element `offset` of an int32 or int64 tensor, bound as 32-bit words
 /// (bufferTypeOf), as an f32. Values within 32 bits convert as sitofp
 /// rounds them; wider int64 values as high * 2^32 + low, which may end an

@@ -22,62 +22,68 @@ using namespace mlir;
 namespace opencgc::device {
 namespace {
 
+/// Why a tensor the kernel binds cannot be bound, if it cannot: outputs
+/// need one storage buffer range (maxStorageBufferRange: lavapipe's 128 MiB
+/// is less than GPT-2's 154 MB embedding, which failed at its first
+/// dispatch instead of running on the fallback device), float32 inputs
+/// that range or the texel buffer they become (the SPIR-V backend reads
+/// read-only float32 buffers within the texel limit as texel buffers: 2^27
+/// texels on lavapipe).
+std::optional<std::string> checkBinding(Type type, bool isInput,
+                                        const vulkan::VulkanContext &vulkan) {
+  auto tensor = cast<cgc::TensorType>(type);
+  std::optional<DType> dtype = dtypeFromElementType(tensor.getElementType());
+  if (!dtype)
+    return std::nullopt;
+  uint64_t range = vulkan.getLimits().maxStorageBufferRange;
+  uint64_t texels = vulkan.getTexelBufferLimit();
+  uint64_t elements = uint64_t(tensor.getNumElements());
+  uint64_t bytes = getStorageSize(*dtype, elements);
+  bool texel = isInput && *dtype == DType::Float32 && elements <= texels;
+  if (bytes <= range || texel)
+    return std::nullopt;
+  return "a" + std::string(isInput ? "n input" : "n output") + " of " +
+         std::to_string(bytes) + " bytes exceeds device '" +
+         vulkan.getDeviceName().str() + "''s maxStorageBufferRange (" +
+         std::to_string(range) + " bytes)" +
+         (isInput ? " and is no float32 texel buffer within " +
+                        std::to_string(texels) + " texels"
+                  : "");
+}
+
 /// What the device lacks to run a subgraph's kernels: 16-bit floats and
 /// 8-bit storage (bool) need optional features that some drivers
-/// (SwiftShader) lack, and every tensor a kernel binds must fit a binding:
-/// outputs one storage buffer range (maxStorageBufferRange: lavapipe's
-/// 128 MiB is less than GPT-2's 154 MB embedding, which failed at its
-/// first dispatch instead of running on the fallback device), float32
-/// inputs that range or the texel buffer they become (the SPIR-V backend
-/// reads read-only float32 buffers within the texel limit as texel
-/// buffers: 2^27 texels on lavapipe). Values inside a subgraph are never
-/// bound.
+/// (SwiftShader) lack, and every input and output must fit a binding
+/// (checkBinding). Values inside a subgraph are never bound.
 std::optional<std::string>
 checkVulkanFeatures(cgc::SubgraphOp subgraph,
                     const vulkan::VulkanContext &vulkan) {
   bool uses16 = false, uses8 = false;
-  uint64_t range = vulkan.getLimits().maxStorageBufferRange;
-  uint64_t texels = vulkan.getTexelBufferLimit();
-  std::string device = vulkan.getDeviceName().str();
-  std::optional<std::string> tooLarge;
-  auto note = [&](Type type, bool isInput) {
-    auto tensor = cast<cgc::TensorType>(type);
-    Type element = tensor.getElementType();
+  auto note = [&](Type type) {
+    Type element = cast<cgc::TensorType>(type).getElementType();
     uses16 |= isa<cgc::Float16Type>(element);
     uses8 |= isa<cgc::BoolType>(element);
-    std::optional<DType> dtype = dtypeFromElementType(element);
-    if (!dtype)
-      return;
-    uint64_t elements = uint64_t(tensor.getNumElements());
-    uint64_t bytes = getStorageSize(*dtype, elements);
-    bool texel = isInput && *dtype == DType::Float32 && elements <= texels;
-    if (bytes > range && !texel && !tooLarge)
-      tooLarge = "a" + std::string(isInput ? "n input" : "n output") + " of " +
-                 std::to_string(bytes) + " bytes exceeds device '" + device +
-                 "''s maxStorageBufferRange (" + std::to_string(range) +
-                 " bytes)" +
-                 (isInput ? " and is no float32 texel buffer within " +
-                                std::to_string(texels) + " texels"
-                          : "");
   };
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   for (Type type : definition.getArgumentTypes())
-    note(type, /*isInput=*/true);
-  for (Type type : definition.getResultTypes())
-    note(type, /*isInput=*/false);
+    note(type);
   definition.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes()) {
-      Type element = cast<cgc::TensorType>(type).getElementType();
-      uses16 |= isa<cgc::Float16Type>(element);
-      uses8 |= isa<cgc::BoolType>(element);
-    }
+    for (Type type : op->getResultTypes())
+      note(type);
   });
   const vulkan::VulkanFeatures &features = vulkan.getFeatures();
+  std::string device = vulkan.getDeviceName().str();
   if (uses16 && !(features.shaderFloat16 && features.storageBuffer16BitAccess))
     return "device '" + device + "' lacks 16-bit float support";
   if (uses8 && !(features.shaderInt8 && features.storageBuffer8BitAccess))
     return "device '" + device + "' lacks 8-bit storage support";
-  return tooLarge;
+  for (Type type : definition.getArgumentTypes())
+    if (std::optional<std::string> why = checkBinding(type, true, vulkan))
+      return why;
+  for (Type type : definition.getResultTypes())
+    if (std::optional<std::string> why = checkBinding(type, false, vulkan))
+      return why;
+  return std::nullopt;
 }
 
 class VulkanDevice final : public Device {
