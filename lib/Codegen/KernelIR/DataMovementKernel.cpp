@@ -75,20 +75,22 @@ private:
   }
   /// The input offsets of output coordinates `o`.
   Value transposed(cgc_op::TransposeOp transpose, ArrayRef<Value> o);
-  Value concatenated(cgc_op::ConcatOp concat, Value element);
+  Value concatenated(cgc_op::ConcatOp concat, Value element, int64_t words = 1);
   Value sliced(cgc_op::SliceOp slice, ArrayRef<Value> o);
   Value gathered(cgc_op::GatherOp gather, ArrayRef<Value> o);
   Value expanded(cgc_op::ExpandOp expand, ArrayRef<Value> o);
   Value gatheredElements(cgc_op::GatherElementsOp gather, ArrayRef<Value> o);
+  Value gatheredNd(cgc_op::GatherNDOp gather, ArrayRef<Value> o);
   Value indexAt(Value indices, Value offset, int64_t extent);
   Value moved(Value element);
 
 public:
-  /// The input element a reshape, transpose, slice or expand copies to
-  /// output element `element`.
+  /// The data element every op but concat copies to output element
+  /// `element`.
   Value sourceOffset(Value element);
-  /// Copies every element of an int64 or int32 movement word by word.
-  KernelModule buildIntegerCopy();
+  /// Copies every element of an int64, int32 or float16 movement unchanged,
+  /// word by word.
+  KernelModule buildElementCopy();
 
 private:
   cgc::SubgraphOp subgraph;
@@ -116,10 +118,14 @@ Value DataMovementKernelBuilder::transposed(cgc_op::TransposeOp transpose,
 /// at offset r of its block comes from the input whose part of the block
 /// holds r: a chain of scf.if, one branch per non-empty input, so only the
 /// chosen input is read, with one division and one remainder in all.
+///
+/// `element` may count `words` per element (an int64 is two 32-bit words):
+/// the words of a concat are the concat of the inputs' words along the same
+/// axis, its inner extent `words` times larger.
 Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
-                                              Value element) {
+                                              Value element, int64_t words) {
   int64_t axis = positiveAxis(concat.getAxis(), int64_t(out.size()));
-  int64_t inner = product(ArrayRef<int64_t>(out).drop_front(axis + 1));
+  int64_t inner = product(ArrayRef<int64_t>(out).drop_front(axis + 1)) * words;
   struct Part {
     unsigned operand;
     int64_t start, size; // within a block, in elements
@@ -144,8 +150,15 @@ Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
     Value inPart = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, within,
         index(parts[i].start + parts[i].size));
-    auto choice = scf::IfOp::create(builder, loc, builder.getF32Type(),
-                                    inPart, /*withElseRegion=*/true);
+    Type element =
+        cast<MemRefType>(
+            function
+                .getArgument(
+                    cast<BlockArgument>(concat.getInputs()[0]).getArgNumber())
+                .getType())
+            .getElementType();
+    auto choice = scf::IfOp::create(builder, loc, element, inPart,
+                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(choice.thenBlock());
     scf::YieldOp::create(builder, loc, loadPart(parts[i]));
@@ -202,7 +215,7 @@ Value DataMovementKernelBuilder::gathered(cgc_op::GatherOp gather,
   SmallVector<Value> source(o.take_front(axis));
   source.push_back(at);
   llvm::append_range(source, o.drop_front(axis + rank));
-  return load(0, flatten(source, data));
+  return flatten(source, data);
 }
 
 /// output[o] = data[o with o[axis] replaced by indices[o]] (ONNX
@@ -213,7 +226,26 @@ Value DataMovementKernelBuilder::gatheredElements(
   int64_t axis = positiveAxis(gather.getAxis(), int64_t(data.size()));
   SmallVector<Value> source(o);
   source[axis] = indexAt(gather.getIndices(), flatten(o, out), data[axis]);
-  return load(0, flatten(source, data));
+  return flatten(source, data);
+}
+
+/// output[o] = data[o_batch, indices[o_tuple, 0..k), o_rest] (ONNX GatherND:
+/// the indices' last dimension of k addresses data dimensions b..b+k, after
+/// b batch dimensions both share; o_tuple is the output's first
+/// rank(indices) - 1 coordinates, o_batch their first b).
+Value DataMovementKernelBuilder::gatheredNd(cgc_op::GatherNDOp gather,
+                                            ArrayRef<Value> o) {
+  ArrayRef<int64_t> data = shapeOf(gather.getData());
+  ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
+  int64_t tuples = int64_t(indices.size()) - 1, k = indices.back();
+  int64_t batch = int64_t(gather.getBatchDims()); // unsigned in C++
+  Value tuple = mul(flatten(o.take_front(tuples), indices.drop_back()), k);
+  SmallVector<Value> source(o.take_front(batch));
+  for (int64_t j = 0; j < k; ++j)
+    source.push_back(
+        indexAt(gather.getIndices(), add(tuple, index(j)), data[batch + j]));
+  llvm::append_range(source, o.drop_front(tuples));
+  return flatten(source, data);
 }
 
 /// output[o] = input[o with broadcast dimensions at 0]: ONNX Expand's
@@ -232,22 +264,23 @@ Value DataMovementKernelBuilder::sourceOffset(Value element) {
   // A reshape keeps the row-major order: element i is input element i.
   if (isa<cgc_op::ReshapeOp>(movement))
     return element;
-  if (auto transpose = dyn_cast<cgc_op::TransposeOp>(movement))
-    return transposed(transpose, coordinatesOf(element));
-  if (auto slice = dyn_cast<cgc_op::SliceOp>(movement))
-    return sliced(slice, coordinatesOf(element));
-  return expanded(cast<cgc_op::ExpandOp>(movement), coordinatesOf(element));
+  SmallVector<Value> o = coordinatesOf(element);
+  return llvm::TypeSwitch<Operation *, Value>(movement)
+      .Case([&](cgc_op::TransposeOp op) { return transposed(op, o); })
+      .Case([&](cgc_op::SliceOp op) { return sliced(op, o); })
+      .Case([&](cgc_op::GatherOp op) { return gathered(op, o); })
+      .Case(
+          [&](cgc_op::GatherElementsOp op) { return gatheredElements(op, o); })
+      .Case([&](cgc_op::GatherNDOp op) { return gatheredNd(op, o); })
+      .Default([&](Operation *) {
+        return expanded(cast<cgc_op::ExpandOp>(movement), o);
+      });
 }
 
 Value DataMovementKernelBuilder::moved(Value element) {
-  if (isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::SliceOp,
-          cgc_op::ExpandOp>(movement))
-    return load(0, sourceOffset(element));
-  if (auto gather = dyn_cast<cgc_op::GatherOp>(movement))
-    return gathered(gather, coordinatesOf(element));
-  if (auto gather = dyn_cast<cgc_op::GatherElementsOp>(movement))
-    return gatheredElements(gather, coordinatesOf(element));
-  return concatenated(cast<cgc_op::ConcatOp>(movement), element);
+  if (auto concat = dyn_cast<cgc_op::ConcatOp>(movement))
+    return concatenated(concat, element);
+  return load(0, sourceOffset(element));
 }
 
 } // namespace
@@ -270,24 +303,36 @@ bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   return !body->without_terminator().empty() &&
          isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::ConcatOp,
              cgc_op::SliceOp, cgc_op::GatherOp, cgc_op::GatherElementsOp,
-             cgc_op::ExpandOp>(body->front());
+             cgc_op::GatherNDOp, cgc_op::ExpandOp>(body->front());
 }
 
-/// A gather (or gather_elements: the same operands and axis) reads
-/// float32 data at int64 or int32 indices.
+/// A gather's (or gather_elements') indices are int64 or int32 along a
+/// non-empty axis; gather_nd's are int64 (ONNX) addressing non-empty
+/// dimensions.
 template <typename GatherLike>
-static llvm::Error checkGatherTypes(cgc::SubgraphOp subgraph,
-                                    GatherLike gather) {
+static llvm::Error checkGatherIndices(cgc::SubgraphOp subgraph,
+                                      GatherLike gather) {
   auto data = cast<cgc::TensorType>(gather.getData().getType());
   Type indices =
       cast<cgc::TensorType>(gather.getIndices().getType()).getElementType();
-  int64_t axis = int64_t(gather.getAxis()); // unsigned in C++
-  if (!isa<cgc::Float32Type>(data.getElementType()))
-    return refuse(subgraph, "gather reads float32 data only");
   if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
     return refuse(subgraph, "gather takes int64 or int32 indices only");
+  int64_t axis = int64_t(gather.getAxis()); // unsigned in C++
   if (data.getShape()[positiveAxis(axis, data.getRank())] == 0)
     return refuse(subgraph, "gather along an empty axis");
+  return llvm::Error::success();
+}
+
+static llvm::Error checkGatherIndices(cgc::SubgraphOp subgraph,
+                                      cgc_op::GatherNDOp gather) {
+  ArrayRef<int64_t> data = shapeOf(gather.getData());
+  ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
+  int64_t batch = int64_t(gather.getBatchDims()), k = indices.back();
+  if (!isa<cgc::Int64Type>(cast<cgc::TensorType>(gather.getIndices().getType())
+                               .getElementType()))
+    return refuse(subgraph, "gather_nd takes int64 indices only");
+  if (llvm::is_contained(data.slice(batch, k), 0))
+    return refuse(subgraph, "gather_nd addresses an empty dimension");
   return llvm::Error::success();
 }
 
@@ -299,8 +344,12 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph) {
                                   " must read the subgraph's inputs");
   llvm::Error gatherError =
       llvm::TypeSwitch<Operation *, llvm::Error>(movement)
-          .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp>(
-              [&](auto gather) { return checkGatherTypes(subgraph, gather); })
+          .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp, cgc_op::GatherNDOp>(
+              [&](auto gather) {
+                if (!isFloat32(gather.getData().getType()))
+                  return refuse(subgraph, "gather reads float32 data only");
+                return checkGatherIndices(subgraph, gather);
+              })
           .Default([](Operation *) { return llvm::Error::success(); });
   if (gatherError)
     return gatherError;
@@ -313,18 +362,21 @@ KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
   return DataMovementKernelBuilder(subgraph).build();
 }
 
-// Integer movement: a reshape, transpose, slice, expand or where of int64
-// or int32 alone copies each element's 32-bit words (two for an int64), so
-// shape work that stays integer at run time (BERT's attention mask,
-// unsqueezed before its cast) runs on the device too.
+// Copy movement: a reshape, transpose, slice, expand, where, concat,
+// gather, gather_elements or gather_nd of int64, int32 or float16 alone
+// copies each element's words unchanged (two 32-bit words for an int64, one
+// 16-bit word for a float16), so shape work that stays integer at run time
+// (BERT's attention mask, unsqueezed before its cast) and the key/value
+// caches of float16 models run on the device too.
 
-/// 32-bit words per element of an integer tensor.
+/// Buffer words per element: 32-bit words for an integer tensor
+/// (bufferTypeOf), the element itself for a float16.
 static int64_t wordsOf(Type type) {
   return isa<cgc::Int64Type>(cast<cgc::TensorType>(type).getElementType()) ? 2
                                                                            : 1;
 }
 
-KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
+KernelModule DataMovementKernelBuilder::buildElementCopy() {
   loc = subgraph.getLoc();
   KernelModule result;
   gpu::GPUModuleOp kernels = createKernelModule(builder, subgraph, loc, result);
@@ -357,6 +409,9 @@ KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
       store(w, arith::SelectOp::create(builder, loc, chosen,
                                        load(1, add(x, index(w))),
                                        load(2, add(y, index(w)))));
+  } else if (auto concat = dyn_cast<cgc_op::ConcatOp>(movement)) {
+    for (int64_t w = 0; w < words; ++w)
+      store(w, concatenated(concat, add(to, index(w)), words));
   } else {
     Value from = mul(sourceOffset(element), words);
     for (int64_t w = 0; w < words; ++w)
@@ -366,45 +421,73 @@ KernelModule DataMovementKernelBuilder::buildIntegerCopy() {
   return result;
 }
 
-bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
+/// Whether elements of `type` are copied by buildElementCopy.
+static bool isCopiedElement(Type type) {
+  auto tensor = dyn_cast<cgc::TensorType>(type);
+  return tensor && isa<cgc::Int64Type, cgc::Int32Type, cgc::Float16Type>(
+                       tensor.getElementType());
+}
+
+bool isCopyMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   if (llvm::range_size(body->without_terminator()) != 1)
     return false;
   Operation &op = body->front();
-  auto type = dyn_cast<cgc::TensorType>(op.getResult(0).getType());
   return isa<cgc_op::ReshapeOp, cgc_op::TransposeOp, cgc_op::SliceOp,
-             cgc_op::ExpandOp, cgc_op::WhereOp>(op) &&
-         type && isa<cgc::Int64Type, cgc::Int32Type>(type.getElementType());
+             cgc_op::ExpandOp, cgc_op::WhereOp, cgc_op::ConcatOp,
+             cgc_op::GatherOp, cgc_op::GatherElementsOp, cgc_op::GatherNDOp>(
+             op) &&
+         isCopiedElement(op.getResult(0).getType());
 }
 
-llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph) {
+/// The data operands (all but a where's condition and a gather's indices)
+/// hold the result's element type.
+static llvm::Error checkCopiedTypes(cgc::SubgraphOp subgraph,
+                                    Operation *movement) {
+  auto elementOf = [](Value value) {
+    return cast<cgc::TensorType>(value.getType()).getElementType();
+  };
+  Type element = elementOf(movement->getResult(0));
+  SmallVector<Value> data(movement->getOperands());
+  if (auto where = dyn_cast<cgc_op::WhereOp>(movement)) {
+    if (!isa<cgc::BoolType>(elementOf(where.getCondition())))
+      return refuse(subgraph, "where takes a bool condition");
+    data.erase(data.begin());
+  }
+  llvm::Error gatherError =
+      llvm::TypeSwitch<Operation *, llvm::Error>(movement)
+          .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp, cgc_op::GatherNDOp>(
+              [&](auto gather) {
+                data.pop_back();
+                return checkGatherIndices(subgraph, gather);
+              })
+          .Default([](Operation *) { return llvm::Error::success(); });
+  if (gatherError)
+    return gatherError;
+  if (!llvm::all_of(data, [&](Value v) { return elementOf(v) == element; }))
+    return refuse(subgraph, movement->getName().getStringRef() +
+                                " copies data of its result's type only");
+  return llvm::Error::success();
+}
+
+llvm::Error checkCopyMovementSupport(cgc::SubgraphOp subgraph) {
   Operation *movement = movementOf(subgraph);
   StringRef name = movement->getName().getStringRef();
   for (Value operand : movement->getOperands())
     if (!isa<BlockArgument>(operand))
       return refuse(subgraph, name + " must read the subgraph's inputs");
-  Type type = movement->getResult(0).getType();
-  if (auto where = dyn_cast<cgc_op::WhereOp>(movement)) {
-    auto condition = cast<cgc::TensorType>(where.getCondition().getType());
-    auto elementOf = [](Value value) {
-      return cast<cgc::TensorType>(value.getType()).getElementType();
-    };
-    if (!isa<cgc::BoolType>(condition.getElementType()) ||
-        elementOf(where.getX()) != elementOf(where.getResult()) ||
-        elementOf(where.getY()) != elementOf(where.getResult()))
-      return refuse(subgraph, "an integer where takes a bool condition and "
-                              "values of its result's type");
-  }
-  int64_t words = wordsOf(type);
+  if (llvm::Error error = checkCopiedTypes(subgraph, movement))
+    return error;
   for (Value value :
        llvm::concat<Value>(movement->getOperands(), movement->getResults()))
-    if (product(shapeOf(value)) * words > std::numeric_limits<int32_t>::max())
-      return refuse(subgraph, "integer movement exceeds 32-bit indexing");
+    if (product(shapeOf(value)) * wordsOf(value.getType()) >
+        std::numeric_limits<int32_t>::max())
+      return refuse(subgraph, name + " exceeds 32-bit indexing");
   return llvm::Error::success();
 }
 
-KernelModule buildIntegerMovementKernel(cgc::SubgraphOp subgraph) {
-  return DataMovementKernelBuilder(subgraph).buildIntegerCopy();
+KernelModule buildCopyMovementKernel(cgc::SubgraphOp subgraph) {
+  return DataMovementKernelBuilder(subgraph).buildElementCopy();
 }
 
 // Split: one kernel, one invocation per input element, which it stores in

@@ -12,7 +12,8 @@ namespace opencgc::codegen {
 
 struct KernelModule;
 
-/// Whether the subgraph's first op is a reshape, transpose, concat or slice:
+/// Whether the subgraph's first op is a reshape, transpose, concat, slice,
+/// gather, gather_elements, gather_nd or expand:
 /// the data movement kernel generator (DataMovementKernel.cpp) handles it,
 /// with the rest as its epilogue.
 bool isDataMovementSubgraph(cgc::FunctionalDefinitionOp definition);
@@ -25,11 +26,12 @@ llvm::Error checkDataMovementSupport(cgc::SubgraphOp subgraph);
 /// The kernel of a subgraph that checkDataMovementSupport accepts.
 KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph);
 
-/// An int64 or int32 reshape, transpose, slice, expand or where alone: one
-/// kernel copying each element's 32-bit words.
-bool isIntegerMovementSubgraph(cgc::FunctionalDefinitionOp definition);
-llvm::Error checkIntegerMovementSupport(cgc::SubgraphOp subgraph);
-KernelModule buildIntegerMovementKernel(cgc::SubgraphOp subgraph);
+/// An int64, int32 or float16 reshape, transpose, slice, expand, where,
+/// concat, gather, gather_elements or gather_nd alone: one kernel copying
+/// each element's words unchanged.
+bool isCopyMovementSubgraph(cgc::FunctionalDefinitionOp definition);
+llvm::Error checkCopyMovementSupport(cgc::SubgraphOp subgraph);
+KernelModule buildCopyMovementKernel(cgc::SubgraphOp subgraph);
 
 /// A float32 split alone: one kernel storing each input element in its
 /// part (multi-output, so not a first-op kernel with an epilogue).

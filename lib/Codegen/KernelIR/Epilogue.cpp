@@ -47,14 +47,15 @@ llvm::Error checkBufferIndexing(cgc::SubgraphOp subgraph,
   return llvm::Error::success();
 }
 
-/// A gather's (or gather_elements') indices: an integer input that the
-/// first op reads, only as indices (DataMovementKernel.cpp checks their
-/// type).
+/// A gather's (gather_elements', gather_nd's) indices: an integer input
+/// that the first op reads, only as indices (DataMovementKernel.cpp checks
+/// their type).
 static bool isIndicesOfFirstOp(Block *body, BlockArgument argument) {
-  Value indices = llvm::TypeSwitch<Operation *, Value>(&body->front())
-                      .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp>(
-                          [](auto gather) { return gather.getIndices(); })
-                      .Default([](Operation *) { return Value(); });
+  Value indices =
+      llvm::TypeSwitch<Operation *, Value>(&body->front())
+          .Case<cgc_op::GatherOp, cgc_op::GatherElementsOp, cgc_op::GatherNDOp>(
+              [](auto gather) { return gather.getIndices(); })
+          .Default([](Operation *) { return Value(); });
   return indices == argument && argument.hasOneUse();
 }
 

@@ -20,12 +20,12 @@ namespace {
 /// so do float32 upsample, upsample2d, depth_to_space, space_to_depth and
 /// resize (nearest by integer factors; specialization refuses the rest),
 /// and the float32 data movements reshape, transpose, concat, slice,
-/// gather and gather_elements (int64 or int32 indices) and expand, and
-/// float32 conv_transpose;
+/// gather, gather_elements (int64 or int32 indices), gather_nd and expand,
+/// and float32 conv_transpose;
 /// a float32 split runs alone (one kernel writing every part), as does an
-/// int64 or int32 reshape, transpose, slice, expand or where (copying
-/// words); int64
-/// and int32 inputs are read by casts in elementwise chains.
+/// int64, int32 or float16 reshape, transpose, slice, expand, where, concat
+/// or gather of any kind (copying words); int64 and int32 inputs are read
+/// by casts in elementwise chains.
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -83,7 +83,7 @@ cgc.module {
     }
     cgc_pattern.pattern @dataMovement attributes {benefit = 2 : i64} {
       %m = cgc_pattern.op ["reshape", "transpose", "concat", "slice",
-                           "gather", "gather_elements", "expand"]
+                           "gather", "gather_elements", "gather_nd", "expand"]
           {dtypes = ["float32"]}
       %e = cgc_pattern.chain class "elementwise"(%m)
       cgc_pattern.yield %e
@@ -100,9 +100,10 @@ cgc.module {
                            "reduce_sum_square"](%p) {dtypes = ["float32"]}
       cgc_pattern.yield %r
     }
-    cgc_pattern.pattern @integerMovement {
+    cgc_pattern.pattern @copyMovement {
       %m = cgc_pattern.op ["reshape", "transpose", "slice", "expand",
-                           "where"] {dtypes = ["int64", "int32"]}
+                           "where", "concat", "gather", "gather_elements",
+                           "gather_nd"] {dtypes = ["int64", "int32", "float16"]}
       cgc_pattern.yield %m
     }
     cgc_pattern.pattern @split {

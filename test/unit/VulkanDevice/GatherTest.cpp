@@ -99,6 +99,30 @@ cgc.module {{
   });
 }
 
+// GatherND without batch dimensions: each [2] index tuple addresses a [4]
+// row of the [3, 5, 4] data, tanh as the epilogue.
+TEST_P(GatherKernelTest, GatherNdTuplesAddressRows) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%d: {0}, %i: !cgc.tensor<2x3x2x!cgc.int64>) -> {1} {{
+    %g = cgc_op.gather_nd(%d, %i) : ({0}, !cgc.tensor<2x3x2x!cgc.int64>)
+    %t = cgc_op.tanh(%g) : ({1})
+    cgc.return %t : {1}
+  }
+})mlir",
+                                   tensorType({3, 5, 4}), tensorType({2, 3, 4}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(37);
+    Tensor index(DType::Int64, {2, 3, 2});
+    const int64_t values[] = {0, 0, 2, 4, -1, -5, 1, 3, 2, 0, 0, -1};
+    for (auto [i, value] : llvm::enumerate(values))
+      index.setFromInt(int64_t(i), value);
+    return std::vector<Tensor>{testgen::randomTensor({3, 5, 4}, random, -2, 2),
+                               index};
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Vulkan, GatherKernelTest, ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, GatherKernelTest,
                          ::testing::Values("nvvm-host"));

@@ -2,10 +2,10 @@
 //
 // Integer tensors reach GPU kernels two ways: a cast in an elementwise chain
 // reads them as float (int64 from its two 32-bit words, values past 32 bits
-// and negative ones included), and a reshape, transpose, slice or expand of
-// them alone copies their words, as does a where of them (KernelKinds'
-// integer movement). Each
-// against the reference executor on the same values.
+// and negative ones included), and a reshape, transpose, slice, expand,
+// where, concat or gather of them alone copies their words (KernelKinds'
+// copy movement, which copies float16 halves likewise). Each against the
+// reference executor on the same values.
 //
 //===----------------------------------------------------------------------===//
 #include "FusedKernelFixture.h"
@@ -30,6 +30,14 @@ protected:
     return tensor;
   }
 
+  /// A float16 tensor of `shape` counting in halves from `first`.
+  static Tensor halves(llvm::ArrayRef<int64_t> shape, double first) {
+    Tensor tensor(DType::Float16, shape);
+    for (int64_t i = 0; i < tensor.getNumElements(); ++i)
+      tensor.setFromDouble(i, first + 0.5 * double(i));
+    return tensor;
+  }
+
   /// `op` of an integer input alone, which must copy it exactly.
   void expectMovement(DType dtype, llvm::StringRef op,
                       llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out,
@@ -50,7 +58,7 @@ cgc.module {{
 })mlir",
                                      inType, outType, op, attributes)
                            .str();
-    expectedPattern = "integerMovement";
+    expectedPattern = "copyMovement";
     expectOneDeviceSubgraphOn(text, [&](cgc::EntryPointOp) {
       std::vector<int64_t> values;
       for (int64_t i = 0; i < 24; ++i)
@@ -153,7 +161,7 @@ cgc.module {
     cgc.return %w : !cgc.tensor<2x3x!cgc.int64>
   }
 })mlir";
-  // Claimed as a one-op @elementwise match (the integer-movement kind
+  // Claimed as a one-op @elementwise match (the copy-movement kind
   // builds it all the same): no pattern name is expected.
   expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
     Tensor condition(DType::Bool, {2, 1});
@@ -164,6 +172,76 @@ cgc.module {
         integers(DType::Int64, {2, 3},
                  {-5, 4294967296, 7, 1099511640121, -1, 3}),
         integers(DType::Int64, {3}, {-8589934597, 0, 42})};
+  });
+}
+
+// A concat of int64 parts of unequal extents along a middle axis: each
+// part's two words per element land in their block of the result.
+TEST_P(IntegerKernelTest, Int64ConcatCopiesEachPartsWords) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%a: !cgc.tensor<2x3x2x!cgc.int64>, %b: !cgc.tensor<2x1x2x!cgc.int64>) -> !cgc.tensor<2x4x2x!cgc.int64> {
+    %c = cgc_op.concat(%a, %b) {axis = 1} : (!cgc.tensor<2x3x2x!cgc.int64>, !cgc.tensor<2x1x2x!cgc.int64>)
+    cgc.return %c : !cgc.tensor<2x4x2x!cgc.int64>
+  }
+})mlir";
+  expectedPattern = "copyMovement";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    return std::vector<Tensor>{
+        integers(DType::Int64, {2, 3, 2},
+                 {-5, 4294967296, 7, 1099511640121, -1, 3, 11}),
+        integers(DType::Int64, {2, 1, 2}, {-8589934597, 0, 42})};
+  });
+}
+
+// ONNX GatherND with a batch dimension: data [2, 3, 4] int32, index tuples
+// [2, 2, 1] (one per batch row, a negative one counted from the end), so
+// each output row is a whole [4] slice of its batch's data.
+TEST_P(IntegerKernelTest, Int32GatherNdWithBatchDimension) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%d: !cgc.tensor<2x3x4x!cgc.int32>, %i: !cgc.tensor<2x2x1x!cgc.int64>) -> !cgc.tensor<2x2x4x!cgc.int32> {
+    %g = cgc_op.gather_nd(%d, %i) {batch_dims = 1} : (!cgc.tensor<2x3x4x!cgc.int32>, !cgc.tensor<2x2x1x!cgc.int64>)
+    cgc.return %g : !cgc.tensor<2x2x4x!cgc.int32>
+  }
+})mlir";
+  expectedPattern = "copyMovement";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    return std::vector<Tensor>{
+        integers(DType::Int32, {2, 3, 4}, {5, -7, 100003, 9, -2147483647}),
+        integers(DType::Int64, {2, 2, 1}, {2, 0, -1, 1})};
+  });
+}
+
+// float16 movements copy halves unchanged: a key cache grown by a concat,
+// and an embedding gathered by int64 ids.
+TEST_P(IntegerKernelTest, Float16ConcatCopiesHalves) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%past: !cgc.tensor<1x2x3x4x!cgc.float16>, %new: !cgc.tensor<1x2x1x4x!cgc.float16>) -> !cgc.tensor<1x2x4x4x!cgc.float16> {
+    %c = cgc_op.concat(%past, %new) {axis = 2} : (!cgc.tensor<1x2x3x4x!cgc.float16>, !cgc.tensor<1x2x1x4x!cgc.float16>)
+    cgc.return %c : !cgc.tensor<1x2x4x4x!cgc.float16>
+  }
+})mlir";
+  expectedPattern = "copyMovement";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    return std::vector<Tensor>{halves({1, 2, 3, 4}, -3.25),
+                               halves({1, 2, 1, 4}, 60000)};
+  });
+}
+
+TEST_P(IntegerKernelTest, Float16GatherCopiesRows) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%table: !cgc.tensor<6x4x!cgc.float16>, %ids: !cgc.tensor<1x3x!cgc.int64>) -> !cgc.tensor<1x3x4x!cgc.float16> {
+    %g = cgc_op.gather(%table, %ids) {axis = 0} : (!cgc.tensor<6x4x!cgc.float16>, !cgc.tensor<1x3x!cgc.int64>)
+    cgc.return %g : !cgc.tensor<1x3x4x!cgc.float16>
+  }
+})mlir";
+  expectedPattern = "copyMovement";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    return std::vector<Tensor>{halves({6, 4}, -3.25),
+                               integers(DType::Int64, {1, 3}, {5, -6, 2})};
   });
 }
 
