@@ -129,18 +129,25 @@ StridedTensor denseInput(Value value) {
           denseStrides(shape)};
 }
 
-/// ONNX Attention alone, only its output used: q, v and the result as they
-/// are, k [.., N, D] read as [.., D, N].
+/// ONNX Attention alone, its output used and maybe its scores output: q,
+/// v and the results as they are, k [.., N, D] read as [.., D, N].
 std::optional<AttentionForm>
 analyzeAttentionOp(cgc::FunctionalDefinitionOp definition) {
   Block *body = definition.getBodyBlock();
   if (llvm::range_size(body->without_terminator()) != 1)
     return std::nullopt;
   auto op = dyn_cast<cgc_op::AttentionOp>(body->front());
-  Operation *terminator = body->getTerminator();
-  if (!op || terminator->getNumOperands() != 1 ||
-      terminator->getOperand(0) != op.getOutput() ||
-      !llvm::all_of(op->getOperands(), llvm::IsaPred<BlockArgument>))
+  if (!op || !llvm::all_of(op->getOperands(), llvm::IsaPred<BlockArgument>))
+    return std::nullopt;
+  std::optional<unsigned> output, scores;
+  for (auto [index, result] :
+       llvm::enumerate(body->getTerminator()->getOperands())) {
+    std::optional<unsigned> &slot = result == op.getOutput() ? output : scores;
+    if (slot)
+      return std::nullopt; // a result returned twice
+    slot = unsigned(index);
+  }
+  if (!output)
     return std::nullopt;
   AttentionForm form;
   form.query = denseInput(op.getQuery());
@@ -149,8 +156,11 @@ analyzeAttentionOp(cgc::FunctionalDefinitionOp definition) {
   std::swap(form.key.strides[2], form.key.strides[3]);
   form.value = denseInput(op.getValue());
   Shape out(shapeOf(op.getOutput()));
-  form.result = {0, out, denseStrides(out)};
+  form.result = {*output, out, denseStrides(out)};
   form.scoresShape = Shape(shapeOf(op.getQkMatmulOutput()));
+  if (scores)
+    form.scoresOutput = {*scores, form.scoresShape,
+                         denseStrides(form.scoresShape)};
   form.op = op;
   return form;
 }
@@ -213,14 +223,27 @@ llvm::Error checkScoreOps(cgc::SubgraphOp subgraph, UnfusedAttention parts) {
   return llvm::Error::success();
 }
 
-/// The ONNX op's types: float32 products, a float32 or bool mask.
+Type elementOf(Value value) {
+  return cast<cgc::TensorType>(value.getType()).getElementType();
+}
+
+/// The ONNX op's types: query, key, value and both outputs all float32 or
+/// all float16 (computed in float32, as softmax_precision may ask), a mask
+/// of theirs or bool.
 llvm::Error checkAttentionOp(cgc::SubgraphOp subgraph, cgc_op::AttentionOp op) {
-  for (Value operand : {op.getQuery(), op.getKey(), op.getValue()})
-    if (!isFloat32(operand.getType()))
-      return refuse(subgraph, "attention: query, key and value must be "
-                              "float32");
-  if (op.getMask() && !isFloat32OrBool(op.getMask().getType()))
-    return refuse(subgraph, "attention: the mask is neither float32 nor bool");
+  Type element = elementOf(op.getQuery());
+  if (!isa<cgc::Float32Type, cgc::Float16Type>(element))
+    return refuse(subgraph, "attention: query, key and value must be "
+                            "float32 or float16");
+  for (Value value :
+       {op.getKey(), op.getValue(), op.getOutput(), op.getQkMatmulOutput()})
+    if (elementOf(value) != element)
+      return refuse(subgraph, "attention: query, key, value and the "
+                              "outputs must share one element type");
+  if (Value mask = op.getMask())
+    if (!isa<cgc::BoolType>(elementOf(mask)) && elementOf(mask) != element)
+      return refuse(subgraph, "attention: the mask is neither bool nor of "
+                              "the query's type");
   return llvm::Error::success();
 }
 
@@ -268,6 +291,9 @@ llvm::Error checkAttentionForm(cgc::SubgraphOp subgraph,
   }
   if (llvm::Error error = checkLimits(subgraph, form))
     return error;
+  if (form.scoresOutput)
+    if (llvm::Error error = checkBufferIndexing(subgraph, form.scoresShape))
+      return error;
   return checkBufferIndexing(subgraph, form.result.shape);
 }
 

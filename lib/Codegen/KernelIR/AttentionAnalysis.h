@@ -24,9 +24,10 @@
 
 namespace opencgc::codegen {
 
-/// An operand or the result as the kernel addresses it: its logical shape
+/// An operand or a result as the kernel addresses it: its logical shape
 /// (the matmul's view) and, per dimension, the stride of its elements in
-/// the subgraph buffer (`argument`; the result's is the last buffer).
+/// the subgraph buffer (`argument`: an input's argument number, or a
+/// result's index among the subgraph's results).
 struct StridedTensor {
   unsigned argument = 0;
   Shape shape;
@@ -58,6 +59,9 @@ struct AttentionForm {
   StridedTensor query, key, value, result;
   /// [batch..., M, N].
   Shape scoresShape;
+  /// The ONNX op's qk_matmul_output when the subgraph returns it: the
+  /// scores at the stage its mode names, dense as scoresShape.
+  std::optional<StridedTensor> scoresOutput;
   /// Exactly one of the two is set.
   std::optional<UnfusedAttention> unfused;
   cgc_op::AttentionOp op;
@@ -75,8 +79,9 @@ std::optional<AttentionForm>
 analyzeAttention(cgc::FunctionalDefinitionOp definition);
 
 /// What the kernel accepts of a form: float32 products (bool or float32
-/// masks), softmax over the keys, head sizes up to kMaxAttentionHeadSize,
-/// score operands that broadcast to the scores, grid limits.
+/// masks; the ONNX op also float16), softmax over the keys, head sizes up to
+/// kMaxAttentionHeadSize, score operands that broadcast to the scores, grid
+/// limits.
 llvm::Error checkAttentionForm(cgc::SubgraphOp subgraph,
                                const AttentionForm &form);
 

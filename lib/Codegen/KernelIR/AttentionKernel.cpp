@@ -88,15 +88,36 @@ private:
   Value f32(double x) { return constantF32(builder, loc, x); }
   /// The offset of the row's first element in `tensor`'s buffer.
   Value rowBase(const StridedTensor &tensor, Value row);
+  /// Element `offset` of an input, float16 widened to float32.
   Value load(const StridedTensor &tensor, Value offset) {
-    return memref::LoadOp::create(
-        builder, loc, function.getArgument(tensor.argument), offset);
+    return widened(memref::LoadOp::create(
+        builder, loc, function.getArgument(tensor.argument), offset));
   }
+  Value widened(Value loaded) {
+    if (!loaded.getType().isF16())
+      return loaded;
+    return arith::ExtFOp::create(builder, loc, builder.getF32Type(), loaded);
+  }
+  /// Stores float32 `value` at `offset` of a result, narrowed to its
+  /// element type.
+  void store(const StridedTensor &result, Value value, Value offset);
+  /// With the ONNX op's scores output at `stage` (qk_matmul_output_mode
+  /// 0: scaled, 1: after softcap, 2: after the mask), stores `score` at
+  /// flat score index `element`.
+  void recordScore(int64_t stage, Value score, Value element);
+  /// Mode 3: the row's softmax, from its final maximum and sum, a second
+  /// walk over the keys.
+  /// `rowIndex`: the row's place among the invocation's (queryRows).
+  void storeProbabilities(size_t rowIndex, Value row, Value maximum, Value sum);
+  /// q . k for the key at `keyIndex` and each query row of `rowIndices`.
+  SmallVector<Value> dotsWith(Value keyIndex, ArrayRef<size_t> rowIndices);
   /// The score at key `keyIndex` of `row`, `dot` being q . k: after the
-  /// score ops, or the ONNX op's scale, softcap, mask and causality.
-  Value scoreAt(Value dot, Value keyIndex, Value row);
+  /// score ops, or the ONNX op's scale, softcap, mask and causality (each
+  /// stage recorded in its scores output when `record`).
+  Value scoreAt(Value dot, Value keyIndex, Value row, bool record = false);
   Value unfusedScoreAt(Value dot, IterationSpace &space);
-  Value opScoreAt(Value dot, Value keyIndex, Value row, IterationSpace &space);
+  Value opScoreAt(Value dot, Value keyIndex, Value row, IterationSpace &space,
+                  Value element, bool record);
   /// A bool (i8) or float32 input at the space's element.
   Value loadAt(Value input, IterationSpace &space, ArrayRef<int64_t> shape);
   int64_t headSize() const { return form.query.shape.back(); }
@@ -152,12 +173,31 @@ Value AttentionKernelBuilder::loadAt(Value input, IterationSpace &space,
       builder, loc, function.getArgument(argument.getArgNumber()),
       space.offsetOf(shape));
   return loaded.getType().isInteger(8) ? byteAsBool(builder, loc, loaded)
-                                       : loaded;
+                                       : widened(loaded);
+}
+
+void AttentionKernelBuilder::store(const StridedTensor &result, Value value,
+                                   Value offset) {
+  unsigned inputs = subgraph.getFunctionalDefinition().getNumArguments();
+  Value buffer = function.getArgument(inputs + result.argument);
+  Type element = cast<MemRefType>(buffer.getType()).getElementType();
+  if (element != value.getType())
+    value = arith::TruncFOp::create(builder, loc, element, value);
+  memref::StoreOp::create(builder, loc, value, buffer, offset);
+}
+
+/// A row past the last is computed as the last (emitRows), so its
+/// invocation stores the same values there again: harmless.
+void AttentionKernelBuilder::recordScore(int64_t stage, Value score,
+                                         Value element) {
+  if (form.scoresOutput && int64_t(form.op.getQkMatmulOutputMode()) == stage)
+    store(*form.scoresOutput, score, element);
 }
 
 /// The space's element is the score's flat index: IterationSpace reads an
 /// operand as large as the scores at it.
-Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row) {
+Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row,
+                                      bool record) {
   Value element = math.add(
       math.mul(math.add(math.mul(head, form.rows()), row), form.keys()),
       keyIndex);
@@ -168,7 +208,7 @@ Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row) {
   space.setCoordinate(form.scoresShape.size() - 1, keyIndex);
   if (form.unfused)
     return unfusedScoreAt(dot, space);
-  return opScoreAt(dot, keyIndex, row, space);
+  return opScoreAt(dot, keyIndex, row, space, element, record);
 }
 
 Value AttentionKernelBuilder::unfusedScoreAt(Value dot, IterationSpace &space) {
@@ -197,11 +237,14 @@ Value AttentionKernelBuilder::unfusedScoreAt(Value dot, IterationSpace &space) {
 /// mask hides the key (or the mask is shorter than the keys), else plus the
 /// float mask.
 Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
-                                        IterationSpace &space) {
+                                        IterationSpace &space, Value element,
+                                        bool record) {
   cgc_op::AttentionOp op = form.op;
   double scale = op.getScale() ? op.getScaleAttr().getValueAsDouble()
                                : 1.0 / std::sqrt(double(headSize()));
   Value score = arith::MulFOp::create(builder, loc, dot, f32(scale));
+  if (record)
+    recordScore(0, score, element);
   double softcap = op.getSoftcapAttr().getValueAsDouble();
   if (softcap > 0)
     score = arith::MulFOp::create(
@@ -209,6 +252,8 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
         math::TanhOp::create(
             builder, loc,
             arith::DivFOp::create(builder, loc, score, f32(softcap))));
+  if (record)
+    recordScore(1, score, element);
   Value hidden;
   auto hide = [&](Value condition) {
     hidden =
@@ -238,9 +283,12 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
     else
       score = arith::AddFOp::create(builder, loc, score, bias);
   }
-  if (!hidden)
-    return score;
-  return arith::SelectOp::create(builder, loc, hidden, f32(-INFINITY), score);
+  if (hidden)
+    score =
+        arith::SelectOp::create(builder, loc, hidden, f32(-INFINITY), score);
+  if (record)
+    recordScore(2, score, element);
+  return score;
 }
 
 /// m' = max(m, s); c = exp(m - m'); p = exp(s - m'); l' = l c + p;
@@ -252,25 +300,15 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
 SmallVector<Value> AttentionKernelBuilder::attendTo(Value keyIndex,
                                                     ArrayRef<Value> rows,
                                                     ValueRange state) {
-  Value keyColumn =
-      math.add(keyBase, math.mul(keyIndex, form.key.columnStride()));
-  SmallVector<Value> dots(rows.size(), f32(0));
-  for (int64_t d = 0; d < headSize(); ++d) {
-    Value k =
-        load(form.key, math.add(keyColumn,
-                                math.mul(math.index(d), form.key.rowStride())));
-    for (auto [i, dot] : llvm::enumerate(dots))
-      dot = arith::AddFOp::create(
-          builder, loc, dot,
-          arith::MulFOp::create(builder, loc, queryRows[i][d], k));
-  }
+  auto rowIndices = llvm::to_vector(llvm::seq<size_t>(0, rows.size()));
+  SmallVector<Value> dots = dotsWith(keyIndex, rowIndices);
   auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
     return arith::CmpFOp::create(builder, loc, predicate, a, b);
   };
   int64_t width = stateWidth();
   SmallVector<Value> maxima, corrections, weights, next;
   for (auto [i, row] : llvm::enumerate(rows)) {
-    Value score = scoreAt(dots[i], keyIndex, row);
+    Value score = scoreAt(dots[i], keyIndex, row, /*record=*/true);
     Value maximum = state[i * width];
     Value grown = arith::SelectOp::create(
         builder, loc, compare(arith::CmpFPredicate::OLT, maximum, score), score,
@@ -311,6 +349,51 @@ SmallVector<Value> AttentionKernelBuilder::attendTo(Value keyIndex,
   return next;
 }
 
+SmallVector<Value>
+AttentionKernelBuilder::dotsWith(Value keyIndex, ArrayRef<size_t> rowIndices) {
+  Value keyColumn =
+      math.add(keyBase, math.mul(keyIndex, form.key.columnStride()));
+  SmallVector<Value> dots(rowIndices.size(), f32(0));
+  for (int64_t d = 0; d < headSize(); ++d) {
+    Value k =
+        load(form.key, math.add(keyColumn,
+                                math.mul(math.index(d), form.key.rowStride())));
+    for (auto [dot, i] : llvm::zip(dots, rowIndices))
+      dot = arith::AddFOp::create(
+          builder, loc, dot,
+          arith::MulFOp::create(builder, loc, queryRows[i][d], k));
+  }
+  return dots;
+}
+
+/// p = exp(s - m) / l, 0 for a hidden key (s = -inf) and in a row with
+/// every key hidden (l = 0), as the reference's softmax.
+void AttentionKernelBuilder::storeProbabilities(size_t rowIndex, Value row,
+                                                Value maximum, Value sum) {
+  auto loop = scf::ForOp::create(builder, loc, math.index(0),
+                                 math.index(form.keys()), math.index(1));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value keyIndex = loop.getInductionVar();
+  Value score = scoreAt(dotsWith(keyIndex, {rowIndex}).front(), keyIndex, row);
+  auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
+    return arith::CmpFOp::create(builder, loc, predicate, a, b);
+  };
+  Value hidden = arith::OrIOp::create(
+      builder, loc, compare(arith::CmpFPredicate::OEQ, score, f32(-INFINITY)),
+      compare(arith::CmpFPredicate::OLE, sum, f32(0)));
+  Value p = arith::DivFOp::create(
+      builder, loc,
+      math::ExpOp::create(builder, loc,
+                          arith::SubFOp::create(builder, loc, score, maximum)),
+      sum);
+  Value element = math.add(
+      math.mul(math.add(math.mul(head, form.rows()), row), form.keys()),
+      keyIndex);
+  store(*form.scoresOutput,
+        arith::SelectOp::create(builder, loc, hidden, f32(0), p), element);
+}
+
 /// Rows first + i * workgroup size for i below rowsPerInvocation; a row
 /// past the last is computed as the last (its loads stay in bounds) and
 /// not stored.
@@ -348,7 +431,6 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
                                   nested.getInsertionPoint());
         scf::YieldOp::create(builder, loc, attendTo(keyIndex, clamped, state));
       });
-  Value output = function.getArguments().back();
   for (auto [i, row] : llvm::enumerate(rows)) {
     ValueRange own = loop.getResults().slice(i * stateWidth(), stateWidth());
     auto inRange = scf::IfOp::create(
@@ -369,11 +451,12 @@ void AttentionKernelBuilder::emitRows(Value first, Value flatHead) {
       Value out = arith::DivFOp::create(builder, loc, weighted, own[1]);
       if (anyKey)
         out = arith::SelectOp::create(builder, loc, anyKey, out, f32(0));
-      memref::StoreOp::create(
-          builder, loc, out, output,
-          math.add(outputBase,
-                   math.mul(math.index(e), form.result.columnStride())));
+      store(form.result, out,
+            math.add(outputBase,
+                     math.mul(math.index(e), form.result.columnStride())));
     }
+    if (form.scoresOutput && form.op.getQkMatmulOutputMode() == 3)
+      storeProbabilities(i, row, own[0], own[1]);
   }
 }
 

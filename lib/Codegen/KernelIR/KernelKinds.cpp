@@ -22,7 +22,7 @@ KernelModule ignoringOptions(cgc::SubgraphOp subgraph, const KernelOptions &) {
 bool matchesEverything(cgc::FunctionalDefinitionOp) { return true; }
 
 /// Matched in this order: attention (which begins with a matmul or a
-/// transpose) before matmul and data movement, integer movement before
+/// transpose) before matmul and data movement, copy movement before
 /// data movement (whose epilogues compute on float32); a subgraph whose
 /// first op is a pointwise convolution is a matmul before it is a
 /// convolution.

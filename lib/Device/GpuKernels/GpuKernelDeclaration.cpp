@@ -56,7 +56,7 @@ cgc.module {
       cgc_pattern.yield %m
     }
     cgc_pattern.pattern @attentionOp attributes {benefit = 4 : i64} {
-      %a = cgc_pattern.op ["attention"] {dtypes = ["float32"]}
+      %a = cgc_pattern.op ["attention"] {dtypes = ["float32", "float16"]}
       cgc_pattern.yield %a
     }
     cgc_pattern.pattern @matmul attributes {benefit = 2 : i64} {

@@ -219,6 +219,87 @@ cgc.module {{
   expectOneDeviceSubgraph(text, 43, -3, 3);
 }
 
+// The op's scores output after the softmax (qk_matmul_output_mode 3), a
+// second walk over the keys once the row's maximum and sum are known:
+// grouped heads, causal with offset -1 (row 0 sees no key: a zero row in
+// both outputs) and a bool mask; 40 rows, so lanes on lavapipe take two.
+TEST_P(AttentionKernelTest, OnnxAttentionScoresAfterSoftmax) {
+  std::string text =
+      llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%q: {0}, %k: {1}, %v: {1}, %m: !cgc.tensor<40x12x!cgc.bool>) -> ({0}, {2}) {{
+    %o, %s = cgc_op.attention(%q, %k, %v, %m) {{is_causal = true, causal_offset = -1 : i64, qk_matmul_output_mode = 3 : i64} : ({0}, {1}, {1}, !cgc.tensor<40x12x!cgc.bool>)
+    cgc.return %o, %s : {0}, {2}
+  }
+})mlir",
+                    tensorType({1, 2, 40, 4}), tensorType({1, 1, 12, 4}),
+                    tensorType({1, 2, 40, 12}))
+          .str();
+  expectedPattern = "attentionOp";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(47);
+    std::vector<Tensor> inputs = {
+        testgen::randomTensor({1, 2, 40, 4}, random, -2, 2),
+        testgen::randomTensor({1, 1, 12, 4}, random, -2, 2),
+        testgen::randomTensor({1, 1, 12, 4}, random, -2, 2)};
+    Tensor mask(DType::Bool, {40, 12});
+    for (int64_t i = 0; i < mask.getNumElements(); ++i)
+      mask.setFromInt(i, i % 5 != 2);
+    inputs.push_back(mask);
+    return inputs;
+  });
+}
+
+// Modes 0, 1 and 2: the scores scaled, after the softcap, after the float
+// mask and causality (-inf where hidden), each stored as the row's walk
+// computes it.
+TEST_P(AttentionKernelTest, OnnxAttentionScoresAtEachStage) {
+  for (int mode = 0; mode < 3; ++mode) {
+    SCOPED_TRACE("qk_matmul_output_mode " + std::to_string(mode));
+    std::string text =
+        llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%q: {0}, %k: {1}, %v: {1}, %m: {2}) -> ({0}, {2}) {{
+    %o, %s = cgc_op.attention(%q, %k, %v, %m) {{is_causal = true, softcap = 1.5 : f32, qk_matmul_output_mode = {3} : i64} : ({0}, {1}, {1}, {2})
+    cgc.return %o, %s : {0}, {2}
+  }
+})mlir",
+                      tensorType({2, 1, 5, 4}), tensorType({2, 1, 7, 4}),
+                      tensorType({2, 1, 5, 7}), mode)
+            .str();
+    expectedPattern = "attentionOp";
+    expectOneDeviceSubgraph(text, 53 + mode, -3, 3);
+  }
+}
+
+// float16 query, key, value, mask and outputs: read as float32, computed
+// in float32, stored rounded to float16 (within a half's rounding of the
+// reference, which computes in double).
+TEST_P(AttentionKernelTest, OnnxAttentionFloat16) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%q: !cgc.tensor<2x3x4x8x!cgc.float16>, %k: !cgc.tensor<2x3x6x8x!cgc.float16>, %v: !cgc.tensor<2x3x6x8x!cgc.float16>, %m: !cgc.tensor<4x6x!cgc.float16>) -> (!cgc.tensor<2x3x4x8x!cgc.float16>, !cgc.tensor<2x3x4x6x!cgc.float16>) {
+    %o, %s = cgc_op.attention(%q, %k, %v, %m) {qk_matmul_output_mode = 3 : i64} : (!cgc.tensor<2x3x4x8x!cgc.float16>, !cgc.tensor<2x3x6x8x!cgc.float16>, !cgc.tensor<2x3x6x8x!cgc.float16>, !cgc.tensor<4x6x!cgc.float16>)
+    cgc.return %o, %s : !cgc.tensor<2x3x4x8x!cgc.float16>, !cgc.tensor<2x3x4x6x!cgc.float16>
+  }
+})mlir";
+  expectedPattern = "attentionOp";
+  tolerance = 2e-3;
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp entry) {
+    std::mt19937 random(59);
+    std::vector<Tensor> inputs;
+    for (mlir::Type type : entry.getArgumentTypes()) {
+      auto shape = mlir::cast<cgc::TensorType>(type).getShape();
+      Tensor wide = testgen::randomTensor(shape, random, -2, 2);
+      Tensor half(DType::Float16, shape);
+      for (int64_t i = 0; i < half.getNumElements(); ++i)
+        half.setFromDouble(i, wide.getAsDouble(i));
+      inputs.push_back(half);
+    }
+    return inputs;
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Vulkan, AttentionKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, AttentionKernelTest,

@@ -54,8 +54,8 @@ protected:
 
   /// Compiles `text` for the device into one subgraph, checks that it runs
   /// there, and compares its result on inputs uniform
-  /// in [low, high] (drawn with `seed`) with the reference's within
-  /// 1e-4 (1 + |expected|) (4e-3 with TF32 factors).
+  /// in [low, high] (drawn with `seed`) with the reference's, every output,
+  /// within 1e-4 (1 + |expected|) (4e-3 with TF32 factors).
   void expectOneDeviceSubgraph(const std::string &text, unsigned seed,
                                double low = -1.0, double high = 1.0);
   /// The same on the inputs `makeInputs` gives for the entry point.

@@ -48,4 +48,13 @@ cgc.module {
       cgc.return %o : !cgc.tensor<1x4x6x3x!cgc.float32>
     }
   }
+  cgc.subgraph @probabilities16 attributes {origin = "test"} {
+    cgc.functional_definition private @probabilitiesFunctional(
+        %q: !cgc.tensor<1x2x3x4x!cgc.float16>,
+        %k: !cgc.tensor<1x2x5x4x!cgc.float16>,
+        %v: !cgc.tensor<1x2x5x4x!cgc.float16>) -> (!cgc.tensor<1x2x3x4x!cgc.float16>, !cgc.tensor<1x2x3x5x!cgc.float16>) {
+      %o, %s = cgc_op.attention(%q, %k, %v) {qk_matmul_output_mode = 3 : i64} : (!cgc.tensor<1x2x3x4x!cgc.float16>, !cgc.tensor<1x2x5x4x!cgc.float16>, !cgc.tensor<1x2x5x4x!cgc.float16>)
+      cgc.return %o, %s : !cgc.tensor<1x2x3x4x!cgc.float16>, !cgc.tensor<1x2x3x5x!cgc.float16>
+    }
+  }
 }

@@ -62,6 +62,20 @@ cgc.module {
       cgc.return %0 : !cgc.tensor<1x1x1x5x!cgc.int64>
     }
   }
+  cgc.subgraph @keyCache16 attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %past: !cgc.tensor<1x2x3x4x!cgc.float16>, %new: !cgc.tensor<1x2x1x4x!cgc.float16>) -> !cgc.tensor<1x2x4x4x!cgc.float16> {
+      %0 = cgc_op.concat(%past, %new) {axis = 2 : i64} : (!cgc.tensor<1x2x3x4x!cgc.float16>, !cgc.tensor<1x2x1x4x!cgc.float16>)
+      cgc.return %0 : !cgc.tensor<1x2x4x4x!cgc.float16>
+    }
+  }
+  cgc.subgraph @gatherNd attributes {origin = "test"} {
+    cgc.functional_definition private @k(
+        %d: !cgc.tensor<2x3x4x!cgc.int32>, %i: !cgc.tensor<2x2x1x!cgc.int64>) -> !cgc.tensor<2x2x4x!cgc.int32> {
+      %0 = cgc_op.gather_nd(%d, %i) {batch_dims = 1 : i64} : (!cgc.tensor<2x3x4x!cgc.int32>, !cgc.tensor<2x2x1x!cgc.int64>)
+      cgc.return %0 : !cgc.tensor<2x2x4x!cgc.int32>
+    }
+  }
   cgc.subgraph @qkv attributes {origin = "test"} {
     cgc.functional_definition private @k(
         %x: !cgc.tensor<1x4x24x!cgc.float32>) -> (!cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>, !cgc.tensor<1x4x8x!cgc.float32>) {
