@@ -7,10 +7,13 @@
 # benchmark CNNs against ONNX Runtime (outputs, first run with an empty
 # cache and partitions from the cache, bench), and PyTorch on the same GPU
 # (anchors.py: the same CNNs eager and from a CUDA graph, cuBLAS fp32 and
-# TF32). Needs python3 with numpy and onnxruntime, and torch (torchvision
-# for the CNN anchors). Logs go to $OUT (default: ./out).
-# SKIP=conformance (or unit, gemm, models, anchors; comma-separated) leaves
-# checks out. On the H200 of 2026-11-27 the first four took about 6 minutes.
+# TF32), and the transformers of issue 29 (BERT-base, GPT-2 prefill and
+# decode, ViT-B/16, BERT with Attention-23) against ONNX Runtime, with
+# PyTorch's own (anchors.py) in the anchors. Needs python3 with numpy and
+# onnxruntime, and torch (torchvision for the CNN and ViT anchors). Logs go
+# to $OUT (default: ./out).
+# SKIP=conformance (or unit, gemm, models, transformers, anchors;
+# comma-separated) leaves checks out. On the H200 of 2026-11-27 the first four took about 6 minutes.
 # gemm and models also time lavapipe's kernels (--kernel-target lavapipe)
 # on the same GPU, against the GPU's own configuration, and the tensor-core
 # kernels (--precision tf32 against cuBLAS with TF32, tf32x3 against its
@@ -79,6 +82,16 @@ if ! skip models; then
     PRECISION=$precision timeout 300 python3 models.py "$PWD" \
       models/resnet50.onnx 2>&1 | tee -a "$OUT/models.txt"
   done
+fi
+
+echo "== transformers against ONNX Runtime (first run cold, then bench)"
+if ! skip transformers; then
+  mkdir -p models
+  timeout 300 bin/opencgc-make-models models bert gpt2 gpt2-decode vit \
+    bert-attention23 > /dev/null
+  timeout 1200 python3 models.py "$PWD" models/bert.onnx models/gpt2.onnx \
+    models/gpt2-decode.onnx models/vit.onnx models/bert-attention23.onnx \
+    2>&1 | tee "$OUT/transformers.txt"
 fi
 
 echo "== PyTorch anchors, same GPU"

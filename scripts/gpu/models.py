@@ -5,8 +5,13 @@ both timings (scripts/gpu/check.sh, docs/devices.md).
     python3 models.py BUNDLE MODEL.onnx[:DIMS]...
 
 BUNDLE holds bin/opencgc. DIMS (e.g. 1x3x640x640) gives the shape of a model
-whose single input has symbolic dimensions. PRECISION=tf32 or tf32x3 runs
-and benches opencgc with that --precision (tensor cores)."""
+whose single input has symbolic dimensions. Every input gets seeded values
+by its type and name: float32 uniform in [-1, 1), int64 token ids below
+30000 (under BERT's and GPT-2's vocabularies), ones for an int64 "mask"
+(its last 16 zeros, as bench/compare-ort.sh), zeros for "token_type".
+PRECISION=tf32 or tf32x3 runs and benches opencgc with that --precision
+(tensor cores). DEVICE names another opencgc device than cuda (vulkan, to
+try the script on a machine without a GPU)."""
 import os
 import subprocess
 import sys
@@ -16,28 +21,52 @@ import numpy as np
 import onnxruntime as ort
 
 
+def make_input(graph_input, shape, random):
+    """Seeded values for one graph input (the module's docstring)."""
+    name = graph_input.name
+    if graph_input.type == "tensor(int64)":
+        if "mask" in name:
+            mask = np.ones(shape, np.int64)
+            mask.reshape(-1)[-16:] = 0
+            return mask
+        if "token_type" in name:
+            return np.zeros(shape, np.int64)
+        return random.integers(0, 30000, shape, dtype=np.int64)
+    return random.uniform(-1, 1, shape).astype(np.float32)
+
+
 def check(opencgc, path, dims):
     options = ort.SessionOptions()
     options.intra_op_num_threads = 8
     session = ort.InferenceSession(path, options,
                                    providers=["CPUExecutionProvider"])
-    (graph_input,) = session.get_inputs()
-    name = graph_input.name
-    shape = ([int(d) for d in dims.split("x")] if dims else
-             [int(d) for d in graph_input.shape])
-    dims = "x".join(map(str, shape))
-    x = np.random.default_rng(7).uniform(-1, 1, shape).astype(np.float32)
+    graph_inputs = session.get_inputs()
+    if dims and len(graph_inputs) != 1:
+        print(f"== {path}: DIMS given for a model with several inputs")
+        return
+    random = np.random.default_rng(7)
     stem = os.path.splitext(os.path.basename(path))[0]
-    np.save(f"{stem}-input.npy", x)
-    expected = session.run(None, {name: x})
-    shape_flag = ["--input-shape", f"{name}={dims}"]
+    feeds, flags = {}, []
+    for graph_input in graph_inputs:
+        shape = ([int(d) for d in dims.split("x")] if dims else
+                 [int(d) for d in graph_input.shape])
+        feeds[graph_input.name] = make_input(graph_input, shape, random)
+        np.save(f"{stem}-{graph_input.name}.npy", feeds[graph_input.name])
+        flags += ["--input", f"{graph_input.name}={stem}-{graph_input.name}.npy"]
+    expected = session.run(None, feeds)
+    shape_flag = []
+    if dims:
+        shape_flag = ["--input-shape", f"{graph_inputs[0].name}={dims}"]
+    dims = ", ".join("x".join(map(str, x.shape)) for x in feeds.values())
+    if len(feeds) > 3:
+        dims = f"{len(feeds)} inputs"
     precision = os.environ.get("PRECISION")
     if precision:
         shape_flag += ["--precision", precision]
     start = time.time()
-    run = subprocess.run([opencgc, "run", path, "--device", "cuda", *shape_flag,
-                          "--input", f"{name}={stem}-input.npy",
-                          "--output-dir", f"{stem}-out"],
+    device = os.environ.get("DEVICE", "cuda")
+    run = subprocess.run([opencgc, "run", path, "--device", device, *shape_flag,
+                          *flags, "--output-dir", f"{stem}-out"],
                          capture_output=True, text=True)
     print(f"== {stem} {dims}{' ' + precision if precision else ''}: "
           f"opencgc run exit {run.returncode}, "
@@ -51,7 +80,7 @@ def check(opencgc, path, dims):
         print(f"  {output.name} {got.shape}: largest difference "
               f"{diff.max():.3g} where values reach {np.abs(want).max():.3g}, "
               f"NaN {int(np.isnan(got).sum())}")
-    bench = subprocess.run([opencgc, "bench", path, "--device", "cuda",
+    bench = subprocess.run([opencgc, "bench", path, "--device", device,
                             *shape_flag, "--iterations", "5", "--warmup", "1"],
                            capture_output=True, text=True)
     for line in bench.stdout.splitlines():
@@ -62,7 +91,7 @@ def check(opencgc, path, dims):
     runs = 20
     start = time.time()
     for _ in range(runs):
-        session.run(None, {name: x})
+        session.run(None, feeds)
     print(f"  ONNX Runtime CPU, 8 threads: {(time.time() - start) / runs * 1e3:.2f}"
           " ms mean")
 
