@@ -77,6 +77,10 @@ std::string describeKernelConfig(cgc::SubgraphOp subgraph,
 /// Whether the kernel generator can lower `subgraph`; the reason if not.
 llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph);
 
+/// Whether the subgraph's kernel computes on int64 values as i64 (a Vulkan
+/// device needs shaderInt64 to run it).
+bool needsInt64Arithmetic(cgc::SubgraphOp subgraph);
+
 /// The layout in which the kernels of a supported subgraph read each of its
 /// inputs (constant preprocessing, docs/kernel-ir.md): Plain except where a
 /// kernel pays for another and `options` lets it have it. The same as

@@ -38,7 +38,8 @@ class ElementwiseKernelBuilder {
 public:
   ElementwiseKernelBuilder(cgc::SubgraphOp subgraph, Shape shape)
       : subgraph(subgraph), definition(subgraph.getFunctionalDefinition()),
-        shape(std::move(shape)), builder(subgraph.getContext()) {}
+        shape(std::move(shape)), builder(subgraph.getContext()),
+        integers(computesOnIntegers(definition)) {}
 
   KernelModule build();
 
@@ -58,12 +59,16 @@ private:
   cgc::FunctionalDefinitionOp definition;
   Shape shape;
   OpBuilder builder;
+  /// Whether integer values are i64/i32 scalars (an op computes on them)
+  /// rather than f32 read by casts.
+  bool integers;
   /// The scalar of each subgraph value at the current element.
   IRMapping scalars;
 };
 
 /// Loads subgraph inputs on first use; f16 is widened, bool becomes i1,
-/// int64 and int32 become f32 (only a cast reads them).
+/// int64 and int32 become i64 and i32 where ops compute on integers, else
+/// f32 (only a cast reads them).
 Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
                                          gpu::GPUFuncOp function) {
   if (Value scalar = scalars.lookupOrNull(value))
@@ -73,9 +78,11 @@ Value ElementwiseKernelBuilder::scalarOf(Value value, IterationSpace &space,
   Value offset = space.offsetOf(tensorOf(value).getShape());
   Type element = tensorOf(value).getElementType();
   if (isa<cgc::Int64Type, cgc::Int32Type>(element)) {
-    Value scalar = loadIntegerAsFloat(
-        builder, loc, function.getArgument(argument.getArgNumber()), offset,
-        isa<cgc::Int64Type>(element));
+    Value buffer = function.getArgument(argument.getArgNumber());
+    bool isInt64 = isa<cgc::Int64Type>(element);
+    Value scalar =
+        integers ? loadInteger(builder, loc, buffer, offset, isInt64)
+                 : loadIntegerAsFloat(builder, loc, buffer, offset, isInt64);
     scalars.map(value, scalar);
     return scalar;
   }
@@ -123,7 +130,10 @@ void ElementwiseKernelBuilder::store(Value scalar, cgc::TensorType tensor,
     auto ifOp = scf::IfOp::create(builder, loc, owns, /*withElseRegion=*/false);
     builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
-  memref::StoreOp::create(builder, loc, stored, buffer, offset);
+  if (isa<cgc::Int64Type, cgc::Int32Type>(tensor.getElementType()))
+    storeInteger(builder, loc, stored, buffer, offset);
+  else
+    memref::StoreOp::create(builder, loc, stored, buffer, offset);
 }
 
 /// Every op at the space's element; the outputs' scalars, in order.

@@ -256,6 +256,46 @@ Value byteAsBool(OpBuilder &builder, Location loc, Value byte) {
       arith::ConstantIntOp::create(builder, loc, byte.getType(), 0));
 }
 
+Value loadInteger(OpBuilder &builder, Location loc, Value buffer, Value offset,
+                  bool isInt64) {
+  if (!isInt64)
+    return memref::LoadOp::create(builder, loc, buffer, offset);
+  Type i64 = builder.getI64Type();
+  Value first = arith::MulIOp::create(builder, loc, offset,
+                                      constantIndex(builder, loc, 2));
+  Value second = arith::AddIOp::create(builder, loc, first,
+                                       constantIndex(builder, loc, 1));
+  Value low = arith::ExtUIOp::create(
+      builder, loc, i64, memref::LoadOp::create(builder, loc, buffer, first));
+  Value high = arith::ExtUIOp::create(
+      builder, loc, i64, memref::LoadOp::create(builder, loc, buffer, second));
+  Value shifted = arith::ShLIOp::create(
+      builder, loc, high, arith::ConstantIntOp::create(builder, loc, i64, 32));
+  return arith::OrIOp::create(builder, loc, shifted, low);
+}
+
+void storeInteger(OpBuilder &builder, Location loc, Value value, Value buffer,
+                  Value offset) {
+  Type i32 = builder.getI32Type();
+  if (value.getType().isInteger(32)) {
+    memref::StoreOp::create(builder, loc, value, buffer, offset);
+    return;
+  }
+  Value first = arith::MulIOp::create(builder, loc, offset,
+                                      constantIndex(builder, loc, 2));
+  Value second = arith::AddIOp::create(builder, loc, first,
+                                       constantIndex(builder, loc, 1));
+  Value high = arith::ShRUIOp::create(
+      builder, loc, value,
+      arith::ConstantIntOp::create(builder, loc, value.getType(), 32));
+  memref::StoreOp::create(builder, loc,
+                          arith::TruncIOp::create(builder, loc, i32, value),
+                          buffer, first);
+  memref::StoreOp::create(builder, loc,
+                          arith::TruncIOp::create(builder, loc, i32, high),
+                          buffer, second);
+}
+
 Value loadIntegerAsFloat(OpBuilder &builder, Location loc, Value buffer,
                          Value offset, bool isInt64) {
   Type f32 = builder.getF32Type();

@@ -151,6 +151,14 @@ mlir::Value byteAsBool(mlir::OpBuilder &builder, mlir::Location loc,
                        mlir::Value byte);
 
 /// Element `offset` of an int32 or int64 tensor, bound as 32-bit words
+/// (bufferTypeOf), as an i32 or an i64 (its high word shifted over its low).
+mlir::Value loadInteger(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Value buffer, mlir::Value offset, bool isInt64);
+/// Stores i32 or i64 `value` as element `offset` of such a buffer.
+void storeInteger(mlir::OpBuilder &builder, mlir::Location loc,
+                  mlir::Value value, mlir::Value buffer, mlir::Value offset);
+
+/// Element `offset` of an int32 or int64 tensor, bound as 32-bit words
 /// (bufferTypeOf), as an f32. Values within 32 bits convert as sitofp
 /// rounds them; wider int64 values as high * 2^32 + low, which may end an
 /// ulp from the correctly rounded float (two roundings).

@@ -19,6 +19,7 @@
 #include "opencgc/Compiler/OpClasses.h"
 #include "opencgc/Dialect/CGC/CGCTypes.h"
 #include "opencgc/Dialect/CGCOp/CGCOpOps.h"
+#include "opencgc/Dialect/CGCOp/LogicOps.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -29,8 +30,9 @@ using namespace mlir;
 namespace opencgc::codegen {
 namespace {
 
-/// Integer tensors (int64, int32) are read as f32 values (loadIntegerAsFloat)
-/// and only cast: no op computes on them.
+/// Integer tensors (int64, int32) are either read as f32 values
+/// (loadIntegerAsFloat) and only cast, or computed on as integers
+/// (computesOnIntegers).
 enum class Kind { Float, Bool, Integer, Other };
 
 Kind kindOf(Type type) {
@@ -44,6 +46,16 @@ Kind kindOf(Type type) {
 
 bool allOf(TypeRange types, Kind kind) {
   return llvm::all_of(types, [&](Type type) { return kindOf(type) == kind; });
+}
+
+Type elementOf(Type type) {
+  return cast<cgc::TensorType>(type).getElementType();
+}
+
+/// Integer operands all of one element type (ONNX's integer ops take one).
+bool sameIntegers(TypeRange types) {
+  return allOf(types, Kind::Integer) &&
+         llvm::all_equal(llvm::map_range(types, elementOf));
 }
 
 /// Whether the operand and result types of `op` fit `rule`.
@@ -60,14 +72,19 @@ bool typesFit(Operation *op, TypeRule rule) {
     if (operands.size() != 3 || kindOf(operands[0]) != Kind::Bool)
       return false;
     Kind kind = kindOf(operands[1]);
+    if (kind == Kind::Integer)
+      return sameIntegers({operands[1], operands[2], results[0]});
     return (kind == Kind::Float || kind == Kind::Bool) &&
            kindOf(operands[2]) == kind && allOf(results, kind);
   }
-  case TypeRule::Cast: {
-    Kind to = kindOf(results[0]);
+  case TypeRule::Cast:
     return kindOf(operands[0]) != Kind::Other &&
-           (to == Kind::Float || to == Kind::Bool);
-  }
+           kindOf(results[0]) != Kind::Other;
+  case TypeRule::Integer:
+    return sameIntegers(
+        llvm::to_vector(llvm::concat<const Type>(operands, results)));
+  case TypeRule::IntegerCompare:
+    return sameIntegers(operands) && allOf(results, Kind::Bool);
   }
   return false;
 }
@@ -95,6 +112,14 @@ llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, Operation *op) {
   StringRef name = op->getName().getStringRef();
   const ScalarOpInfo *info =
       compiler::isElementwise(op) ? lookupScalarOp(op) : nullptr;
+  if (!info && isa<cgc_op::DivOp, cgc_op::ModOp>(op) &&
+      codegen::computesOnIntegers(op))
+    return llvm::createStringError(
+        llvm::formatv("subgraph @{0}: integer {1} stays on the reference "
+                      "device, which reports a zero divisor (a kernel "
+                      "cannot)",
+                      subgraph.getSymName(), name)
+            .str());
   if (!info)
     return unsupported(subgraph, name);
   if (!typesFit(op, info->rule))
@@ -113,6 +138,37 @@ Type getStorageType(Type element) {
   if (isa<cgc::BoolType>(element))
     return IntegerType::get(context, 8);
   return {};
+}
+
+/// An elementwise op computing on integers (data movement reads integers
+/// too, as words).
+static bool isIntegerScalarOp(Operation &op) {
+  return compiler::isElementwise(&op) && codegen::computesOnIntegers(&op);
+}
+
+bool computesOnIntegers(cgc::FunctionalDefinitionOp definition) {
+  return llvm::any_of(definition.getBodyBlock()->without_terminator(),
+                      isIntegerScalarOp);
+}
+
+/// int64 inputs of such a kernel are loaded as i64, and its integer ops
+/// may compute on int64 values.
+bool needsInt64Arithmetic(cgc::FunctionalDefinitionOp definition) {
+  auto isInt64 = [](Type type) {
+    auto tensor = dyn_cast<cgc::TensorType>(type);
+    return tensor && isa<cgc::Int64Type>(tensor.getElementType());
+  };
+  auto touchesInt64 = [&](Operation &op) {
+    return llvm::any_of(op.getOperandTypes(), isInt64) ||
+           llvm::any_of(op.getResultTypes(), isInt64);
+  };
+  Block *body = definition.getBodyBlock();
+  if (computesOnIntegers(definition) &&
+      llvm::any_of(definition.getArgumentTypes(), isInt64))
+    return true;
+  return llvm::any_of(body->without_terminator(), [&](Operation &op) {
+    return isIntegerScalarOp(op) && touchesInt64(op);
+  });
 }
 
 bool isMatmulSubgraph(cgc::FunctionalDefinitionOp definition) {
@@ -175,6 +231,13 @@ llvm::Error checkKernelSupport(cgc::SubgraphOp subgraph) {
   return getKernelKind(definition).check(subgraph);
 }
 
+bool needsInt64Arithmetic(cgc::SubgraphOp subgraph) {
+  cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
+  // A copy-movement where copies words, whatever its element type.
+  return definition && getKernelKind(definition).name != "copy-movement" &&
+         needsInt64Arithmetic(definition);
+}
+
 llvm::Error checkElementwiseSupport(cgc::SubgraphOp subgraph) {
   cgc::FunctionalDefinitionOp definition = subgraph.getFunctionalDefinition();
   // Ops first: their refusals say more than an input's element type.
@@ -186,10 +249,12 @@ llvm::Error checkElementwiseSupport(cgc::SubgraphOp subgraph) {
       return unsupported(subgraph,
                          llvm::formatv("input {0} of element type {1}", index,
                                        typeList(type)));
-  // Integer inputs are read only by casts; an integer output (an input
-  // passed through) would need integer stores.
+  // Without integer ops, integer inputs are read only by casts, as f32: an
+  // integer output (an input passed through) would need integer stores.
+  bool integers = computesOnIntegers(definition);
   for (auto [index, type] : llvm::enumerate(definition.getResultTypes()))
-    if (kindOf(type) != Kind::Float && kindOf(type) != Kind::Bool)
+    if (kindOf(type) == Kind::Other ||
+        (kindOf(type) == Kind::Integer && !integers))
       return unsupported(subgraph,
                          llvm::formatv("output {0} of element type {1}", index,
                                        typeList(type)));

@@ -23,6 +23,15 @@ std::optional<Shape> getIterationShape(cgc::FunctionalDefinitionOp definition);
 /// the refusal names the subgraph and the op.
 llvm::Error checkElementwiseOp(cgc::SubgraphOp subgraph, mlir::Operation *op);
 
+/// Whether an op of `definition` computes on integers (computesOnIntegers):
+/// its kernel then holds int64 and int32 values as i64 and i32 scalars;
+/// otherwise integer inputs are read as f32 by the casts that read them.
+bool computesOnIntegers(cgc::FunctionalDefinitionOp definition);
+
+/// Whether such a kernel holds int64 values (i64 arithmetic: a Vulkan
+/// device needs shaderInt64).
+bool needsInt64Arithmetic(cgc::FunctionalDefinitionOp definition);
+
 /// Whether the subgraph's first op is a matmul, a gemm, a pointwise
 /// convolution or an upsampling conv_transpose: the matmul kernel generator
 /// (MatmulKernel.cpp) handles it, with the rest as its epilogue.

@@ -338,21 +338,116 @@ Value isInf(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
   return result;
 }
 
-/// Float <-> float rounds through the target type; bool is x != 0.
+/// The scalar type of integer element type `element` (i64 or i32), or
+/// null for any other.
+Type integerScalarType(OpBuilder &b, Type element) {
+  if (isa<cgc::Int64Type>(element))
+    return b.getI64Type();
+  if (isa<cgc::Int32Type>(element))
+    return b.getI32Type();
+  return {};
+}
+
+/// Integer to integer sign-extends or truncates (wraps, as the reference).
+Value castInteger(OpBuilder &b, Location loc, Value x, Type to) {
+  unsigned from = x.getType().getIntOrFloatBitWidth();
+  if (from == 1) // bool: 0 or 1
+    return arith::ExtUIOp::create(b, loc, to, x);
+  if (from == to.getIntOrFloatBitWidth())
+    return x;
+  if (from < to.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(b, loc, to, x);
+  return arith::TruncIOp::create(b, loc, to, x);
+}
+
+/// Float <-> float rounds through the target type; bool is x != 0; an
+/// integer scalar (i32, i64) converts to float by rounding and from float
+/// by truncation toward zero (ONNX leaves values out of range undefined).
 Value castOp(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
   Emitter e{b, loc};
   Type to = cast<cgc_op::CastOp>(op).getTo();
   Value x = in[0];
   bool fromBool = x.getType().isInteger(1);
-  if (isa<cgc::BoolType>(to))
+  bool fromInteger = x.getType().isInteger() && !fromBool;
+  if (isa<cgc::BoolType>(to)) {
+    if (fromInteger)
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, x,
+          arith::ConstantIntOp::create(b, loc, x.getType(), 0));
     return fromBool ? x : e.cmp(CmpFPredicate::UNE, x, e.f(0));
+  }
+  if (Type integer = integerScalarType(b, to)) {
+    if (fromBool || fromInteger)
+      return castInteger(b, loc, x, integer);
+    return arith::FPToSIOp::create(b, loc, integer, x);
+  }
   if (fromBool)
     return e.select(x, e.f(1), e.f(0));
+  if (fromInteger)
+    x = arith::SIToFPOp::create(b, loc, b.getF32Type(), x);
   if (isa<cgc::Float16Type>(to)) {
     Value half = arith::TruncFOp::create(b, loc, b.getF16Type(), x);
     return arith::ExtFOp::create(b, loc, b.getF32Type(), half);
   }
   return x;
+}
+
+// Integer ops, wrapping on overflow as the reference's two's complement.
+// Division and mod stay on the reference device: a zero divisor is an
+// error there, which a kernel cannot report (and traps on the host grids).
+
+Value integerZero(OpBuilder &b, Location loc, Value like) {
+  return arith::ConstantIntOp::create(b, loc, like.getType(), 0);
+}
+
+Value integerNeg(OpBuilder &b, Location loc, Operation *, ValueRange in) {
+  return arith::SubIOp::create(b, loc, integerZero(b, loc, in[0]), in[0]);
+}
+
+Value integerAbs(OpBuilder &b, Location loc, Operation *, ValueRange in) {
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         in[0], integerZero(b, loc, in[0]));
+  return arith::SelectOp::create(b, loc, negative,
+                                 integerNeg(b, loc, nullptr, in), in[0]);
+}
+
+Value integerSign(OpBuilder &b, Location loc, Operation *, ValueRange in) {
+  Value x = in[0], zero = integerZero(b, loc, x);
+  Value positive = arith::ExtUIOp::create(
+      b, loc, x.getType(),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero));
+  Value negative = arith::ExtUIOp::create(
+      b, loc, x.getType(),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero));
+  return arith::SubIOp::create(b, loc, positive, negative);
+}
+
+template <arith::CmpIPredicate predicate>
+Value compareIntegers(OpBuilder &b, Location loc, Operation *, ValueRange in) {
+  return arith::CmpIOp::create(b, loc, predicate, in[0], in[1]);
+}
+
+const llvm::StringMap<ScalarOpInfo> &integerScalarOps() {
+  using R = TypeRule;
+  using P = arith::CmpIPredicate;
+  static const llvm::StringMap<ScalarOpInfo> ops = {
+      {"add", {R::Integer, binaryArith<arith::AddIOp>}},
+      {"sub", {R::Integer, binaryArith<arith::SubIOp>}},
+      {"mul", {R::Integer, binaryArith<arith::MulIOp>}},
+      {"neg", {R::Integer, integerNeg}},
+      {"abs", {R::Integer, integerAbs}},
+      {"sign", {R::Integer, integerSign}},
+      {"max", {R::Integer, fold<arith::MaxSIOp>}},
+      {"min", {R::Integer, fold<arith::MinSIOp>}},
+      {"where", {R::Where, where}},
+      {"equal", {R::IntegerCompare, compareIntegers<P::eq>}},
+      {"greater", {R::IntegerCompare, compareIntegers<P::sgt>}},
+      {"greater_or_equal", {R::IntegerCompare, compareIntegers<P::sge>}},
+      {"less", {R::IntegerCompare, compareIntegers<P::slt>}},
+      {"less_or_equal", {R::IntegerCompare, compareIntegers<P::sle>}},
+      {"cast", {R::Cast, castOp}},
+  };
+  return ops;
 }
 
 const llvm::StringMap<ScalarOpInfo> &scalarOps() {
@@ -429,12 +524,26 @@ const llvm::StringMap<ScalarOpInfo> &scalarOps() {
 
 } // namespace
 
+bool computesOnIntegers(Operation *op) {
+  auto isInteger = [](Type type) {
+    auto tensor = dyn_cast<cgc::TensorType>(type);
+    return tensor &&
+           isa<cgc::Int64Type, cgc::Int32Type>(tensor.getElementType());
+  };
+  if (isa<cgc_op::CastOp>(op))
+    return llvm::any_of(op->getResultTypes(), isInteger);
+  return llvm::any_of(op->getOperandTypes(), isInteger) ||
+         llvm::any_of(op->getResultTypes(), isInteger);
+}
+
 const ScalarOpInfo *lookupScalarOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
   if (!name.consume_front("cgc_op."))
     return nullptr;
-  auto it = scalarOps().find(name);
-  return it == scalarOps().end() ? nullptr : &it->second;
+  const llvm::StringMap<ScalarOpInfo> &ops =
+      computesOnIntegers(op) ? integerScalarOps() : scalarOps();
+  auto it = ops.find(name);
+  return it == ops.end() ? nullptr : &it->second;
 }
 
 } // namespace opencgc::codegen

@@ -51,10 +51,10 @@ std::optional<std::string> checkBinding(Type type, bool isInput,
                   : "");
 }
 
-/// What the device lacks to run a subgraph's kernels: 16-bit floats and
-/// 8-bit storage (bool) need optional features that some drivers
-/// (SwiftShader) lack, and every input and output must fit a binding
-/// (checkBinding). Values inside a subgraph are never bound.
+/// What the device lacks to run a subgraph's kernels: 16-bit floats,
+/// 8-bit storage (bool) and int64 arithmetic need optional features that
+/// some drivers (SwiftShader) lack, and every input and output must fit a
+/// binding (checkBinding). Values inside a subgraph are never bound.
 std::optional<std::string>
 checkVulkanFeatures(cgc::SubgraphOp subgraph,
                     const vulkan::VulkanContext &vulkan) {
@@ -77,6 +77,8 @@ checkVulkanFeatures(cgc::SubgraphOp subgraph,
     return "device '" + device + "' lacks 16-bit float support";
   if (uses8 && !(features.shaderInt8 && features.storageBuffer8BitAccess))
     return "device '" + device + "' lacks 8-bit storage support";
+  if (!features.shaderInt64 && codegen::needsInt64Arithmetic(subgraph))
+    return "device '" + device + "' lacks 64-bit integer support";
   for (Type type : definition.getArgumentTypes())
     if (std::optional<std::string> why = checkBinding(type, true, vulkan))
       return why;

@@ -65,7 +65,7 @@
 // RUN: not opencgc-opt --cgc-lower-to-kernel-ir %S/Inputs/unsupported.mlir 2>&1 | FileCheck %s --check-prefix=REFUSED
 // REFUSED:     unsupported.mlir:3:3: error: subgraph @hardmax: cgc_op.hardmax has no kernel generator yet
 // REFUSED:     error: subgraph @reluHardmax: cgc_op.hardmax has no kernel generator yet
-// REFUSED:     error: subgraph @intAdd: cgc_op.add on (!cgc.int32, !cgc.int32) -> (!cgc.int32) has no kernel generator yet
+// REFUSED:     error: subgraph @intDiv: integer cgc_op.div stays on the reference device, which reports a zero divisor (a kernel cannot)
 // REFUSED:     error: subgraph @intPassThrough: output 1 of element type !cgc.int64 has no kernel generator yet
 // REFUSED-NOT: gpu.module
 

@@ -245,6 +245,66 @@ cgc.module {
   });
 }
 
+// Arithmetic on int64 computes on i64 scalars: values past 32 bits, wrap
+// on overflow (2^62 * 4), neg, abs, sign, max and min, as the reference;
+// one chain (@elementwise), a value from its middle returned too.
+TEST_P(IntegerKernelTest, Int64ArithmeticAsTheReference) {
+  std::string text = R"mlir(
+cgc.module {
+  cgc.entry_point @main(%a: !cgc.tensor<2x4x!cgc.int64>, %b: !cgc.tensor<4x!cgc.int64>) -> (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>) {
+    %s = cgc_op.add(%a, %b) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<4x!cgc.int64>)
+    %p = cgc_op.mul(%s, %b) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<4x!cgc.int64>)
+    %n = cgc_op.neg(%p) : (!cgc.tensor<2x4x!cgc.int64>)
+    %d = cgc_op.sub(%n, %a) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>)
+    %x = cgc_op.max(%d, %a, %b) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<4x!cgc.int64>)
+    %m = cgc_op.min(%x, %s) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>)
+    %v = cgc_op.abs(%m) : (!cgc.tensor<2x4x!cgc.int64>)
+    %w = cgc_op.sub(%v, %d) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>)
+    %g = cgc_op.sign(%w) : (!cgc.tensor<2x4x!cgc.int64>)
+    %o = cgc_op.add(%g, %v) : (!cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>)
+    cgc.return %x, %o : !cgc.tensor<2x4x!cgc.int64>, !cgc.tensor<2x4x!cgc.int64>
+  }
+})mlir";
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    return std::vector<Tensor>{
+        integers(
+            DType::Int64, {2, 4},
+            {-5, 4294967296, 7, 1099511640121, 0, -3, 4611686018427387904, -9}),
+        integers(DType::Int64, {4}, {3, -8589934597, 4, 2})};
+  });
+}
+
+// Comparisons of integers give bools, a where picks int32 values, and
+// casts go float32 -> int32 (toward zero), bool -> int32, int32 -> int64
+// (sign-extended) and int64 -> float32 (rounded: 16777217 is no float).
+TEST_P(IntegerKernelTest, IntegerComparisonsWhereAndCasts) {
+  std::string text = llvm::formatv(R"mlir(
+cgc.module {{
+  cgc.entry_point @main(%f: {0}, %a: !cgc.tensor<3x4x!cgc.int32>, %b: !cgc.tensor<4x!cgc.int32>) -> (!cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<3x4x!cgc.int64>, {0}) {{
+    %t = cgc_op.cast(%f) {{to = !cgc.int32} : ({0})
+    %gt = cgc_op.greater(%t, %b) : (!cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<4x!cgc.int32>)
+    %w = cgc_op.where(%gt, %a, %t) : (!cgc.tensor<3x4x!cgc.bool>, !cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<3x4x!cgc.int32>)
+    %ge = cgc_op.greater_or_equal(%w, %b) : (!cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<4x!cgc.int32>)
+    %lt = cgc_op.not(%ge) : (!cgc.tensor<3x4x!cgc.bool>)
+    %y = cgc_op.cast(%lt) {{to = !cgc.int32} : (!cgc.tensor<3x4x!cgc.bool>)
+    %z = cgc_op.mul(%y, %w) : (!cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<3x4x!cgc.int32>)
+    %u = cgc_op.cast(%z) {{to = !cgc.int64} : (!cgc.tensor<3x4x!cgc.int32>)
+    %r = cgc_op.cast(%u) {{to = !cgc.float32} : (!cgc.tensor<3x4x!cgc.int64>)
+    cgc.return %w, %u, %r : !cgc.tensor<3x4x!cgc.int32>, !cgc.tensor<3x4x!cgc.int64>, {0}
+  }
+})mlir",
+                                   tensorType({3, 4}))
+                         .str();
+  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
+    std::mt19937 random(61);
+    return std::vector<Tensor>{
+        testgen::randomTensor({3, 4}, random, -20, 20),
+        integers(DType::Int32, {3, 4},
+                 {-5, -7, 16777217, 9, -2147483647, 0, 3, 3, -12, -1, 8}),
+        integers(DType::Int32, {4}, {3, -7, 0, 9})};
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Vulkan, IntegerKernelTest,
                          ::testing::Values("vulkan"));
 INSTANTIATE_TEST_SUITE_P(NvvmHost, IntegerKernelTest,

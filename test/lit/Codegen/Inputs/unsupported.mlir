@@ -15,18 +15,18 @@ cgc.module {
       cgc.return %1 : !cgc.tensor<2x8x!cgc.float32>
     }
   }
-  cgc.subgraph @intAdd attributes {origin = "test"} {
-    cgc.functional_definition private @intAddFunctional(
+  cgc.subgraph @intDiv attributes {origin = "test"} {
+    cgc.functional_definition private @intDivFunctional(
         %a: !cgc.tensor<4x!cgc.int32>, %b: !cgc.tensor<4x!cgc.int32>) -> !cgc.tensor<4x!cgc.int32> {
-      %0 = cgc_op.add(%a, %b) : (!cgc.tensor<4x!cgc.int32>, !cgc.tensor<4x!cgc.int32>)
+      %0 = cgc_op.div(%a, %b) : (!cgc.tensor<4x!cgc.int32>, !cgc.tensor<4x!cgc.int32>)
       cgc.return %0 : !cgc.tensor<4x!cgc.int32>
     }
   }
-  cgc.subgraph @intToFloat attributes {origin = "test"} {
-    cgc.functional_definition private @intToFloatFunctional(
-        %a: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.int32> {
-      %0 = cgc_op.cast(%a) {to = !cgc.int32} : (!cgc.tensor<4x!cgc.float32>)
-      cgc.return %0 : !cgc.tensor<4x!cgc.int32>
+  cgc.subgraph @floatToUint8 attributes {origin = "test"} {
+    cgc.functional_definition private @floatToUint8Functional(
+        %a: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.uint8> {
+      %0 = cgc_op.cast(%a) {to = !cgc.uint8} : (!cgc.tensor<4x!cgc.float32>)
+      cgc.return %0 : !cgc.tensor<4x!cgc.uint8>
     }
   }
   cgc.subgraph @shift attributes {origin = "test"} {
