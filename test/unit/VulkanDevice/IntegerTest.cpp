@@ -38,6 +38,12 @@ protected:
     return tensor;
   }
 
+  /// `text`'s one op, a copy-movement kernel, on `inputs`.
+  void expectCopyOf(const std::string &text, std::vector<Tensor> inputs) {
+    expectedPattern = "copyMovement";
+    expectOneDeviceSubgraphOn(text, [&](cgc::EntryPointOp) { return inputs; });
+  }
+
   /// `op` of an integer input alone, which must copy it exactly.
   void expectMovement(DType dtype, llvm::StringRef op,
                       llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out,
@@ -185,13 +191,9 @@ cgc.module {
     cgc.return %c : !cgc.tensor<2x4x2x!cgc.int64>
   }
 })mlir";
-  expectedPattern = "copyMovement";
-  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
-    return std::vector<Tensor>{
-        integers(DType::Int64, {2, 3, 2},
-                 {-5, 4294967296, 7, 1099511640121, -1, 3, 11}),
-        integers(DType::Int64, {2, 1, 2}, {-8589934597, 0, 42})};
-  });
+  expectCopyOf(text, {integers(DType::Int64, {2, 3, 2},
+                               {-5, 4294967296, 7, 1099511640121, -1, 3, 11}),
+                      integers(DType::Int64, {2, 1, 2}, {-8589934597, 0, 42})});
 }
 
 // ONNX GatherND with a batch dimension: data [2, 3, 4] int32, index tuples
@@ -205,12 +207,9 @@ cgc.module {
     cgc.return %g : !cgc.tensor<2x2x4x!cgc.int32>
   }
 })mlir";
-  expectedPattern = "copyMovement";
-  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
-    return std::vector<Tensor>{
-        integers(DType::Int32, {2, 3, 4}, {5, -7, 100003, 9, -2147483647}),
-        integers(DType::Int64, {2, 2, 1}, {2, 0, -1, 1})};
-  });
+  expectCopyOf(
+      text, {integers(DType::Int32, {2, 3, 4}, {5, -7, 100003, 9, -2147483647}),
+             integers(DType::Int64, {2, 2, 1}, {2, 0, -1, 1})});
 }
 
 // float16 movements copy halves unchanged: a key cache grown by a concat,
@@ -223,11 +222,8 @@ cgc.module {
     cgc.return %c : !cgc.tensor<1x2x4x4x!cgc.float16>
   }
 })mlir";
-  expectedPattern = "copyMovement";
-  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
-    return std::vector<Tensor>{halves({1, 2, 3, 4}, -3.25),
-                               halves({1, 2, 1, 4}, 60000)};
-  });
+  expectCopyOf(text,
+               {halves({1, 2, 3, 4}, -3.25), halves({1, 2, 1, 4}, 60000)});
 }
 
 TEST_P(IntegerKernelTest, Float16GatherCopiesRows) {
@@ -238,11 +234,8 @@ cgc.module {
     cgc.return %g : !cgc.tensor<1x3x4x!cgc.float16>
   }
 })mlir";
-  expectedPattern = "copyMovement";
-  expectOneDeviceSubgraphOn(text, [](cgc::EntryPointOp) {
-    return std::vector<Tensor>{halves({6, 4}, -3.25),
-                               integers(DType::Int64, {1, 3}, {5, -6, 2})};
-  });
+  expectCopyOf(text, {halves({6, 4}, -3.25),
+                      integers(DType::Int64, {1, 3}, {5, -6, 2})});
 }
 
 // Arithmetic on int64 computes on i64 scalars: values past 32 bits, wrap
