@@ -19,6 +19,8 @@
 #include "llvm/Support/Alignment.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -46,6 +48,21 @@ namespace {
 /// The most invocations a workgroup with barriers may have, as on CUDA: it
 /// bounds the fiber stacks a worker maps.
 constexpr uint64_t kMaxFiberInvocations = 1024;
+
+/// The hardware threads a launch spreads its workgroups over.
+unsigned numWorkers() {
+  static const unsigned workers =
+      std::max(1u, std::thread::hardware_concurrency());
+  return workers;
+}
+
+/// The threads every launch shares, one fewer than numWorkers (the
+/// launching thread works too): started once, never per launch.
+ThreadPoolInterface &workerPool() {
+  static DefaultThreadPool pool(
+      hardware_concurrency(std::max(1u, numWorkers() - 1)));
+  return pool;
+}
 
 /// One launch: its grid and where its workers record the first failure.
 struct LaunchState {
@@ -99,14 +116,16 @@ public:
       if (Error error = runWorker(state))
         state.fail(std::move(error));
     };
-    unsigned workers = std::max(1u, std::thread::hardware_concurrency());
-    workers = unsigned(std::min<uint64_t>(workers, state.numBlocks));
-    std::vector<std::thread> pool;
+    unsigned workers =
+        unsigned(std::min<uint64_t>(numWorkers(), state.numBlocks));
+    // Concurrent launches (programs run from several threads) share the
+    // pool; each waits for its own group, and its own thread takes
+    // workgroups meanwhile, so a launch never waits on another's.
+    ThreadPoolTaskGroup group(workerPool());
     for (unsigned i = 1; i < workers; ++i)
-      pool.emplace_back(work);
+      group.async(work);
     work();
-    for (std::thread &thread : pool)
-      thread.join();
+    group.wait();
     if (state.failed)
       return createStringError("kernel @" + name + ": " + state.failure);
     return Error::success();
@@ -116,6 +135,10 @@ private:
   /// One worker's workgroups, taken from the launch's counter; its shared
   /// memory and fibers serve each in turn.
   Error runWorker(LaunchState &state) const {
+    // A pool thread that starts after the workgroups ran out (they ran on
+    // the other workers) maps no shared memory or fibers.
+    if (state.next.load() >= state.numBlocks)
+      return Error::success();
     std::vector<char> storage(needs.sharedBytes + needs.sharedAlignment);
     auto *shared = reinterpret_cast<void *>(
         alignAddr(storage.data(), Align(needs.sharedAlignment)));
