@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <thread>
 #include <vector>
 
 using namespace llvm;
@@ -127,6 +128,41 @@ TEST_F(HostGridTest, ReversesThroughSharedMemory) {
       ASSERT_EQ(out[block * kThreads + i],
                 in[block * kThreads + kThreads - 1 - i])
           << "block " << block << ", element " << i;
+}
+
+// One kernel launched from 6 threads at once, 20 times each, each launch
+// on its own buffers: the launches share the grid's worker pool, and every
+// one reverses its blocks whole (shared memory and fibers per worker).
+TEST_F(HostGridTest, ConcurrentLaunchesShareTheWorkers) {
+  Expected<std::unique_ptr<HostKernel>> kernel = compile(kReverse, "reverse");
+  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  constexpr int kLaunchers = 6, kRounds = 20;
+  std::vector<std::string> failures(kLaunchers);
+  std::vector<std::thread> launchers;
+  for (int t = 0; t < kLaunchers; ++t)
+    launchers.emplace_back([&, t] {
+      for (int round = 0; round < kRounds && failures[t].empty(); ++round) {
+        std::vector<float> in = ramp(kBlocks * kThreads);
+        for (float &value : in)
+          value += float(t * 100 + round);
+        std::vector<float> out(in.size(), -1.0f);
+        if (Error error = (*kernel)->launch({kBlocks, 1, 1}, {kThreads, 1, 1},
+                                            {in.data(), out.data()})) {
+          failures[t] = toString(std::move(error));
+          return;
+        }
+        for (uint32_t i = 0; i < kBlocks * kThreads; ++i)
+          if (out[i] !=
+              in[i / kThreads * kThreads + kThreads - 1 - i % kThreads])
+            failures[t] = "launcher " + std::to_string(t) + ", round " +
+                          std::to_string(round) + ": element " +
+                          std::to_string(i) + " wrong";
+      }
+    });
+  for (std::thread &launcher : launchers)
+    launcher.join();
+  for (const std::string &failure : failures)
+    EXPECT_EQ(failure, "");
 }
 
 // A tree sum per block: a barrier after the loads and after each of the
