@@ -25,6 +25,10 @@ using DeviceFactory =
     std::function<llvm::Expected<std::unique_ptr<device::Device>>(
         mlir::MLIRContext &)>;
 
+/// A factory's error where its device cannot exist on this machine (no
+/// driver): the fixture skips the test, quoting `why`.
+llvm::Error deviceUnavailable(const llvm::Twine &why);
+
 class DeviceApiTest : public ::testing::TestWithParam<DeviceFactory> {
 protected:
   void SetUp() override;
