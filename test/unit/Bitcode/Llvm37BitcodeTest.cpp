@@ -26,6 +26,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -578,7 +579,25 @@ TEST_F(Llvm37BitcodeTest, BcanalyzerAcceptsIt) {
 // Every corpus module, read with LLVM 22, written again
 //===----------------------------------------------------------------------===//
 
-class Llvm37CorpusTest : public ::testing::TestWithParam<std::string> {};
+class Llvm37CorpusTest : public ::testing::TestWithParam<std::string> {
+protected:
+  /// The corpus modules the writer refuses, by test name: DXC kept
+  /// lifetime markers in them, whose LLVM 3.7 form has a size operand that
+  /// LLVM 22's intrinsics no longer carry. Any other refusal fails, and so
+  /// does one of these being written.
+  static bool isKnownRefusal(StringRef test) {
+    return llvm::is_contained({"cs_6_6_cs_wmma_alloca",
+                               "cs_6_6_cs_wmma_matrix_length",
+                               "cs_6_7_cs_multisample_uav"},
+                              test);
+  }
+  static StringRef testName() {
+    return StringRef(
+               ::testing::UnitTest::GetInstance()->current_test_info()->name())
+        .rsplit('/')
+        .second;
+  }
+};
 
 TEST_P(Llvm37CorpusTest, RewrittenModuleReadsBackAsDxcs) {
   std::vector<uint8_t> dxc = corpusBitcode(GetParam());
@@ -591,9 +610,15 @@ TEST_P(Llvm37CorpusTest, RewrittenModuleReadsBackAsDxcs) {
   SmallVector<char, 0> ours;
   LegacyBitcodeOptions options;
   options.dataLayout = layout;
-  if (Error error = writeLegacyBitcode(**original, PointeeTypes(),
-                                       LegacyFlavour::Llvm37, ours, options))
-    GTEST_SKIP() << "refused: " << toString(std::move(error));
+  Error refusal = writeLegacyBitcode(**original, PointeeTypes(),
+                                     LegacyFlavour::Llvm37, ours, options);
+  if (isKnownRefusal(testName())) {
+    ASSERT_TRUE(bool(refusal)) << "written now: no longer a known refusal";
+    EXPECT_THAT(toString(std::move(refusal)),
+                ::testing::HasSubstr("lifetime markers are not written"));
+    return;
+  }
+  ASSERT_FALSE(bool(refusal)) << toString(std::move(refusal));
   LLVMContext readContext;
   std::string ourLayout;
   Expected<std::unique_ptr<Module>> read =
