@@ -223,25 +223,22 @@ llvm::Error checkScoreOps(cgc::SubgraphOp subgraph, UnfusedAttention parts) {
   return llvm::Error::success();
 }
 
-Type elementOf(Value value) {
-  return cast<cgc::TensorType>(value.getType()).getElementType();
-}
-
 /// The ONNX op's types: query, key, value and both outputs all float32 or
 /// all float16 (computed in float32, as softmax_precision may ask), a mask
 /// of theirs or bool.
 llvm::Error checkAttentionOp(cgc::SubgraphOp subgraph, cgc_op::AttentionOp op) {
-  Type element = elementOf(op.getQuery());
+  Type element = elementTypeOf(op.getQuery().getType());
   if (!isa<cgc::Float32Type, cgc::Float16Type>(element))
     return refuse(subgraph, "attention: query, key and value must be "
                             "float32 or float16");
   for (Value value :
        {op.getKey(), op.getValue(), op.getOutput(), op.getQkMatmulOutput()})
-    if (elementOf(value) != element)
+    if (elementTypeOf(value.getType()) != element)
       return refuse(subgraph, "attention: query, key, value and the "
                               "outputs must share one element type");
   if (Value mask = op.getMask())
-    if (!isa<cgc::BoolType>(elementOf(mask)) && elementOf(mask) != element)
+    if (Type masked = elementTypeOf(mask.getType());
+        !isa<cgc::BoolType>(masked) && masked != element)
       return refuse(subgraph, "attention: the mask is neither bool nor of "
                               "the query's type");
   return llvm::Error::success();

@@ -103,8 +103,15 @@ private:
   void store(const StridedTensor &result, Value value, Value offset);
   /// With the ONNX op's scores output at `stage` (qk_matmul_output_mode
   /// 0: scaled, 1: after softcap, 2: after the mask), stores `score` at
-  /// flat score index `element`.
+  /// flat score index `element`; mode 3 is no stage of a score
+  /// (storeProbabilities).
   void recordScore(int64_t stage, Value score, Value element);
+  /// The flat index of the score of `row` and `keyIndex` among the
+  /// scores (the head's rows x keys block).
+  Value scoreIndex(Value row, Value keyIndex);
+  Value compare(arith::CmpFPredicate predicate, Value a, Value b) {
+    return arith::CmpFOp::create(builder, loc, predicate, a, b);
+  }
   /// Mode 3: the row's softmax, from its final maximum and sum, a second
   /// walk over the keys.
   /// `rowIndex`: the row's place among the invocation's (queryRows).
@@ -113,11 +120,11 @@ private:
   SmallVector<Value> dotsWith(Value keyIndex, ArrayRef<size_t> rowIndices);
   /// The score at key `keyIndex` of `row`, `dot` being q . k: after the
   /// score ops, or the ONNX op's scale, softcap, mask and causality (each
-  /// stage recorded in its scores output when `record`).
-  Value scoreAt(Value dot, Value keyIndex, Value row, bool record = false);
+  /// stage recorded in its scores output, recordScore).
+  Value scoreAt(Value dot, Value keyIndex, Value row);
   Value unfusedScoreAt(Value dot, IterationSpace &space);
   Value opScoreAt(Value dot, Value keyIndex, Value row, IterationSpace &space,
-                  Value element, bool record);
+                  Value element);
   /// A bool (i8) or float32 input at the space's element.
   Value loadAt(Value input, IterationSpace &space, ArrayRef<int64_t> shape);
   int64_t headSize() const { return form.query.shape.back(); }
@@ -196,11 +203,14 @@ void AttentionKernelBuilder::recordScore(int64_t stage, Value score,
 
 /// The space's element is the score's flat index: IterationSpace reads an
 /// operand as large as the scores at it.
-Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row,
-                                      bool record) {
-  Value element = math.add(
+Value AttentionKernelBuilder::scoreIndex(Value row, Value keyIndex) {
+  return math.add(
       math.mul(math.add(math.mul(head, form.rows()), row), form.keys()),
       keyIndex);
+}
+
+Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row) {
+  Value element = scoreIndex(row, keyIndex);
   IterationSpace space(builder, loc, element, form.scoresShape);
   for (auto [dim, coordinate] : llvm::enumerate(batch))
     space.setCoordinate(dim, coordinate);
@@ -208,7 +218,7 @@ Value AttentionKernelBuilder::scoreAt(Value dot, Value keyIndex, Value row,
   space.setCoordinate(form.scoresShape.size() - 1, keyIndex);
   if (form.unfused)
     return unfusedScoreAt(dot, space);
-  return opScoreAt(dot, keyIndex, row, space, element, record);
+  return opScoreAt(dot, keyIndex, row, space, element);
 }
 
 Value AttentionKernelBuilder::unfusedScoreAt(Value dot, IterationSpace &space) {
@@ -237,14 +247,12 @@ Value AttentionKernelBuilder::unfusedScoreAt(Value dot, IterationSpace &space) {
 /// mask hides the key (or the mask is shorter than the keys), else plus the
 /// float mask.
 Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
-                                        IterationSpace &space, Value element,
-                                        bool record) {
+                                        IterationSpace &space, Value element) {
   cgc_op::AttentionOp op = form.op;
   double scale = op.getScale() ? op.getScaleAttr().getValueAsDouble()
                                : 1.0 / std::sqrt(double(headSize()));
   Value score = arith::MulFOp::create(builder, loc, dot, f32(scale));
-  if (record)
-    recordScore(0, score, element);
+  recordScore(0, score, element);
   double softcap = op.getSoftcapAttr().getValueAsDouble();
   if (softcap > 0)
     score = arith::MulFOp::create(
@@ -252,8 +260,7 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
         math::TanhOp::create(
             builder, loc,
             arith::DivFOp::create(builder, loc, score, f32(softcap))));
-  if (record)
-    recordScore(1, score, element);
+  recordScore(1, score, element);
   Value hidden;
   auto hide = [&](Value condition) {
     hidden =
@@ -286,8 +293,7 @@ Value AttentionKernelBuilder::opScoreAt(Value dot, Value keyIndex, Value row,
   if (hidden)
     score =
         arith::SelectOp::create(builder, loc, hidden, f32(-INFINITY), score);
-  if (record)
-    recordScore(2, score, element);
+  recordScore(2, score, element);
   return score;
 }
 
@@ -302,13 +308,10 @@ SmallVector<Value> AttentionKernelBuilder::attendTo(Value keyIndex,
                                                     ValueRange state) {
   auto rowIndices = llvm::to_vector(llvm::seq<size_t>(0, rows.size()));
   SmallVector<Value> dots = dotsWith(keyIndex, rowIndices);
-  auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
-    return arith::CmpFOp::create(builder, loc, predicate, a, b);
-  };
   int64_t width = stateWidth();
   SmallVector<Value> maxima, corrections, weights, next;
   for (auto [i, row] : llvm::enumerate(rows)) {
-    Value score = scoreAt(dots[i], keyIndex, row, /*record=*/true);
+    Value score = scoreAt(dots[i], keyIndex, row);
     Value maximum = state[i * width];
     Value grown = arith::SelectOp::create(
         builder, loc, compare(arith::CmpFPredicate::OLT, maximum, score), score,
@@ -376,9 +379,6 @@ void AttentionKernelBuilder::storeProbabilities(size_t rowIndex, Value row,
   builder.setInsertionPoint(loop.getBody()->getTerminator());
   Value keyIndex = loop.getInductionVar();
   Value score = scoreAt(dotsWith(keyIndex, {rowIndex}).front(), keyIndex, row);
-  auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) {
-    return arith::CmpFOp::create(builder, loc, predicate, a, b);
-  };
   Value hidden = arith::OrIOp::create(
       builder, loc, compare(arith::CmpFPredicate::OEQ, score, f32(-INFINITY)),
       compare(arith::CmpFPredicate::OLE, sum, f32(0)));
@@ -387,9 +387,7 @@ void AttentionKernelBuilder::storeProbabilities(size_t rowIndex, Value row,
       math::ExpOp::create(builder, loc,
                           arith::SubFOp::create(builder, loc, score, maximum)),
       sum);
-  Value element = math.add(
-      math.mul(math.add(math.mul(head, form.rows()), row), form.keys()),
-      keyIndex);
+  Value element = scoreIndex(row, keyIndex);
   store(*form.scoresOutput,
         arith::SelectOp::create(builder, loc, hidden, f32(0), p), element);
 }

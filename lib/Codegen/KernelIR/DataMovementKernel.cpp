@@ -1,13 +1,13 @@
 //===- DataMovementKernel.cpp - reshape, transpose, concat with epilogues -===//
 //
 // One invocation per output element of a float32 reshape, transpose,
-// concat, slice, gather, gather_elements or expand: the element's source is
-// found by integer arithmetic on its coordinates (and, for a gather, the index
-// it reads) and copied exactly, then the epilogue (every op after the data
-// movement) runs on it before its store. These ops kept CNNs in several
-// partitions (Flatten before the classifier, SqueezeNet's and DenseNet's
-// Concats ran on the reference device), and gathers transformers (embeddings,
-// ViT's class token).
+// concat, slice, gather, gather_elements, gather_nd or expand: the element's
+// source is found by integer arithmetic on its coordinates (and, for a
+// gather, the indices it reads) and copied exactly, then the epilogue (every
+// op after the data movement) runs on it before its store. These ops kept
+// CNNs in several partitions (Flatten before the classifier, SqueezeNet's
+// and DenseNet's Concats ran on the reference device), and gathers
+// transformers (embeddings, ViT's class token).
 //
 //===----------------------------------------------------------------------===//
 #include "DataMovementKernel.h"
@@ -144,20 +144,15 @@ Value DataMovementKernelBuilder::concatenated(cgc_op::ConcatOp concat,
                                                        index(part.start));
     return load(part.operand, add(mul(block, part.size), offset));
   };
+  // What a part's load gives: an f32, f16 or 32-bit word (bufferTypeOf).
+  Type loaded = bufferTypeOf(concat.getResult().getType()).getElementType();
   std::function<Value(size_t)> from = [&](size_t i) -> Value {
     if (i + 1 == parts.size())
       return loadPart(parts[i]);
     Value inPart = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, within,
         index(parts[i].start + parts[i].size));
-    Type element =
-        cast<MemRefType>(
-            function
-                .getArgument(
-                    cast<BlockArgument>(concat.getInputs()[0]).getArgNumber())
-                .getType())
-            .getElementType();
-    auto choice = scf::IfOp::create(builder, loc, element, inPart,
+    auto choice = scf::IfOp::create(builder, loc, loaded, inPart,
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(choice.thenBlock());
@@ -190,8 +185,7 @@ Value DataMovementKernelBuilder::sliced(cgc_op::SliceOp slice,
 /// axis, so a bad index reads a wrong element, never past the buffer.
 Value DataMovementKernelBuilder::indexAt(Value indices, Value offset,
                                          int64_t extent) {
-  bool wide = isa<cgc::Int64Type>(
-      cast<cgc::TensorType>(indices.getType()).getElementType());
+  bool wide = isa<cgc::Int64Type>(elementTypeOf(indices.getType()));
   Value word = load(1, wide ? mul(offset, 2) : offset);
   Value index =
       arith::IndexCastOp::create(builder, loc, builder.getIndexType(), word);
@@ -313,9 +307,8 @@ template <typename GatherLike>
 static llvm::Error checkGatherIndices(cgc::SubgraphOp subgraph,
                                       GatherLike gather) {
   auto data = cast<cgc::TensorType>(gather.getData().getType());
-  Type indices =
-      cast<cgc::TensorType>(gather.getIndices().getType()).getElementType();
-  if (!isa<cgc::Int64Type, cgc::Int32Type>(indices))
+  if (!isa<cgc::Int64Type, cgc::Int32Type>(
+          elementTypeOf(gather.getIndices().getType())))
     return refuse(subgraph, "gather takes int64 or int32 indices only");
   int64_t axis = int64_t(gather.getAxis()); // unsigned in C++
   if (data.getShape()[positiveAxis(axis, data.getRank())] == 0)
@@ -328,8 +321,7 @@ static llvm::Error checkGatherIndices(cgc::SubgraphOp subgraph,
   ArrayRef<int64_t> data = shapeOf(gather.getData());
   ArrayRef<int64_t> indices = shapeOf(gather.getIndices());
   int64_t batch = int64_t(gather.getBatchDims()), k = indices.back();
-  if (!isa<cgc::Int64Type>(cast<cgc::TensorType>(gather.getIndices().getType())
-                               .getElementType()))
+  if (!isa<cgc::Int64Type>(elementTypeOf(gather.getIndices().getType())))
     return refuse(subgraph, "gather_nd takes int64 indices only");
   if (llvm::is_contained(data.slice(batch, k), 0))
     return refuse(subgraph, "gather_nd addresses an empty dimension");
@@ -372,8 +364,7 @@ KernelModule buildDataMovementKernel(cgc::SubgraphOp subgraph) {
 /// Buffer words per element: 32-bit words for an integer tensor
 /// (bufferTypeOf), the element itself for a float16.
 static int64_t wordsOf(Type type) {
-  return isa<cgc::Int64Type>(cast<cgc::TensorType>(type).getElementType()) ? 2
-                                                                           : 1;
+  return isa<cgc::Int64Type>(elementTypeOf(type)) ? 2 : 1;
 }
 
 KernelModule DataMovementKernelBuilder::buildElementCopy() {
@@ -444,9 +435,7 @@ bool isCopyMovementSubgraph(cgc::FunctionalDefinitionOp definition) {
 /// hold the result's element type.
 static llvm::Error checkCopiedTypes(cgc::SubgraphOp subgraph,
                                     Operation *movement) {
-  auto elementOf = [](Value value) {
-    return cast<cgc::TensorType>(value.getType()).getElementType();
-  };
+  auto elementOf = [](Value value) { return elementTypeOf(value.getType()); };
   Type element = elementOf(movement->getResult(0));
   SmallVector<Value> data(movement->getOperands());
   if (auto where = dyn_cast<cgc_op::WhereOp>(movement)) {

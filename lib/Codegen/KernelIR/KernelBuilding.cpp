@@ -35,6 +35,10 @@ bool isFloat32(Type type) {
   return tensor && isa<cgc::Float32Type>(tensor.getElementType());
 }
 
+Type elementTypeOf(Type tensor) {
+  return cast<cgc::TensorType>(tensor).getElementType();
+}
+
 llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why) {
   return llvm::createStringError("subgraph @" + subgraph.getSymName().str() +
                                  ": " + why.str());

@@ -36,6 +36,9 @@ Shape denseStrides(llvm::ArrayRef<int64_t> shape);
 /// Whether `type` is a float32 !cgc.tensor.
 bool isFloat32(mlir::Type type);
 
+/// The element type of a !cgc.tensor type.
+mlir::Type elementTypeOf(mlir::Type tensor);
+
 /// The refusal of a support check: "subgraph @name: why".
 llvm::Error refuse(cgc::SubgraphOp subgraph, const llvm::Twine &why);
 

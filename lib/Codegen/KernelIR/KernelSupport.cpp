@@ -5,14 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelSupport.h"
-#include "KernelKinds.h"
+#include "ConvTransposeKernel.h"
 #include "ConvolutionKernel.h"
+#include "DataMovementKernel.h"
+#include "KernelBuilding.h"
+#include "KernelKinds.h"
 #include "NormalizationKernel.h"
 #include "PoolingKernel.h"
 #include "ReductionKernel.h"
 #include "ResamplingKernel.h"
-#include "ConvTransposeKernel.h"
-#include "DataMovementKernel.h"
 #include "ScalarOps.h"
 
 #include "opencgc/Codegen/KernelIR.h"
@@ -48,14 +49,10 @@ bool allOf(TypeRange types, Kind kind) {
   return llvm::all_of(types, [&](Type type) { return kindOf(type) == kind; });
 }
 
-Type elementOf(Type type) {
-  return cast<cgc::TensorType>(type).getElementType();
-}
-
 /// Integer operands all of one element type (ONNX's integer ops take one).
 bool sameIntegers(TypeRange types) {
   return allOf(types, Kind::Integer) &&
-         llvm::all_equal(llvm::map_range(types, elementOf));
+         llvm::all_equal(llvm::map_range(types, elementTypeOf));
 }
 
 /// Whether the operand and result types of `op` fit `rule`.

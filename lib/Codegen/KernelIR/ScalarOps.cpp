@@ -338,6 +338,10 @@ Value isInf(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
   return result;
 }
 
+Value integerZero(OpBuilder &b, Location loc, Value like) {
+  return arith::ConstantIntOp::create(b, loc, like.getType(), 0);
+}
+
 /// The scalar type of integer element type `element` (i64 or i32), or
 /// null for any other.
 Type integerScalarType(OpBuilder &b, Type element) {
@@ -371,9 +375,8 @@ Value castOp(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
   bool fromInteger = x.getType().isInteger() && !fromBool;
   if (isa<cgc::BoolType>(to)) {
     if (fromInteger)
-      return arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne, x,
-          arith::ConstantIntOp::create(b, loc, x.getType(), 0));
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x,
+                                   integerZero(b, loc, x));
     return fromBool ? x : e.cmp(CmpFPredicate::UNE, x, e.f(0));
   }
   if (Type integer = integerScalarType(b, to)) {
@@ -395,10 +398,6 @@ Value castOp(OpBuilder &b, Location loc, Operation *op, ValueRange in) {
 // Integer ops, wrapping on overflow as the reference's two's complement.
 // Division and mod stay on the reference device: a zero divisor is an
 // error there, which a kernel cannot report (and traps on the host grids).
-
-Value integerZero(OpBuilder &b, Location loc, Value like) {
-  return arith::ConstantIntOp::create(b, loc, like.getType(), 0);
-}
 
 Value integerNeg(OpBuilder &b, Location loc, Operation *, ValueRange in) {
   return arith::SubIOp::create(b, loc, integerZero(b, loc, in[0]), in[0]);
