@@ -100,11 +100,7 @@ def main():
         update_pass_list(args, passed, folders)
         return
 
-    expected = read_pass_list(args.pass_list)
-    if args.filter:
-        # A subset run checks the listed tests it could have run.
-        expected = {n for n in expected
-                    if re.search(args.filter, n) and n in folders}
+    expected = covered_by_run(read_pass_list(args.pass_list), args, folders)
     regressions = sorted(expected - passed)
     new = sorted(passed - expected)
     if new:
@@ -143,15 +139,21 @@ def main():
             sys.exit(1)
 
 
+def covered_by_run(listed, args, folders):
+    """The listed tests this run answers for: all of them, or with --filter
+    those it matches and could run (a subset run checks no others)."""
+    if not args.filter:
+        return set(listed)
+    return {n for n in listed if re.search(args.filter, n) and n in folders}
+
+
 def update_pass_list(args, passed, folders):
     """Adds today's passes to the pass list. Listed tests this run covers
-    (those of --filter it found) that no longer pass leave only when --drop
-    names them; listed tests it does not cover stay."""
+    (covered_by_run) that no longer pass leave only when --drop names them;
+    listed tests it does not cover stay."""
     listed = (read_pass_list(args.pass_list)
               if os.path.exists(args.pass_list) else set())
-    covered = {n for n in listed if n in folders
-               and (not args.filter or re.search(args.filter, n))}
-    failing = covered - passed
+    failing = covered_by_run(listed, args, folders) - passed
     drops = set(args.drop)
     if drops - failing:
         print(f"--drop names tests that are not listed tests failing in "
