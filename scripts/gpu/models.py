@@ -57,9 +57,9 @@ def check(opencgc, path, dims):
     shape_flag = []
     if dims:
         shape_flag = ["--input-shape", f"{graph_inputs[0].name}={dims}"]
-    dims = ", ".join("x".join(map(str, x.shape)) for x in feeds.values())
+    shapes = ", ".join("x".join(map(str, x.shape)) for x in feeds.values())
     if len(feeds) > 3:
-        dims = f"{len(feeds)} inputs"
+        shapes = f"{len(feeds)} inputs"
     precision = os.environ.get("PRECISION")
     if precision:
         shape_flag += ["--precision", precision]
@@ -68,7 +68,7 @@ def check(opencgc, path, dims):
     run = subprocess.run([opencgc, "run", path, "--device", device, *shape_flag,
                           *flags, "--output-dir", f"{stem}-out"],
                          capture_output=True, text=True)
-    print(f"== {stem} {dims}{' ' + precision if precision else ''}: "
+    print(f"== {stem} {shapes}{' ' + precision if precision else ''}: "
           f"opencgc run exit {run.returncode}, "
           f"{time.time() - start:.1f} s (compile included)")
     if run.returncode:
