@@ -24,8 +24,8 @@ namespace {
 /// and float32 conv_transpose;
 /// a float32 split runs alone (one kernel writing every part), as does an
 /// int64, int32 or float16 reshape, transpose, slice, expand, where, concat
-/// or gather of any kind (copying words); int64 and int32 inputs are read
-/// by casts in elementwise chains.
+/// or gather of any kind (copying words); elementwise chains compute on
+/// int64 and int32 values (but divide them on the fallback target).
 /// batch_normalization (inference) is per channel affine: it joins an
 /// elementwise chain or a product's or conv_transpose's epilogue (conv +
 /// batchnorm + relu is one kernel), elementwise ops before and after it
@@ -37,7 +37,8 @@ namespace {
 /// split q, k and v into heads and the one that merges the result, is one
 /// kernel (AttentionKernel.cpp); preferred over every other pattern, so
 /// its products are not claimed first as matmuls with epilogues. ONNX's
-/// Attention op (float32, its scores output unused) is the same kernel.
+/// Attention op (float32 or float16, its scores output included) is the
+/// same kernel.
 constexpr llvm::StringLiteral kDeclaration = R"mlir(
 cgc.module {
   cgc_pattern.declaration @TARGET {
